@@ -1,0 +1,140 @@
+import { Command, InvalidArgumentError } from "commander";
+import { loadConfig, type ConfigInput } from "../config/config.js";
+import { openRuntime } from "../config/runtime.js";
+import { SourcewiseError } from "../errors.js";
+import { ingest } from "../ingestion/ingest.js";
+import { ingestProgressBar } from "./progress.js";
+import { formatAnswer, formatIngestSummary, formatStats } from "./format.js";
+
+interface GlobalOptions {
+  config?: string;
+  db?: string;
+  tenant?: string;
+  embeddings?: string;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function nonEmpty(name: string) {
+  return (value: string) => {
+    if (!value.trim()) throw new InvalidArgumentError(`${name} must not be empty.`);
+    return value.trim();
+  };
+}
+
+function configFrom(opts: GlobalOptions) {
+  const overrides: ConfigInput = {};
+  if (opts.db) overrides.store = { path: opts.db };
+  if (opts.tenant) overrides.tenant = opts.tenant;
+  if (opts.embeddings) overrides.embeddings = opts.embeddings;
+  return loadConfig({ file: opts.config, overrides });
+}
+
+/** Builds the `sourcewise` command line. Exported for tests; `run` executes it. */
+export function buildCli(): Command {
+  const program = new Command("sourcewise")
+    .description("Agentic RAG with exact citations, offline by default.")
+    .option("-c, --config <file>", "config file (default: sourcewise.config.json if present)")
+    .option("--db <path>", "embedded database directory (default: .sourcewise/db)")
+    .option("--tenant <id>", "tenant to read and write (default: default)", nonEmpty("--tenant"))
+    .option("--embeddings <provider/model>", "embedding model (default: local/use-lite)")
+    .showHelpAfterError();
+
+  program
+    .command("ingest")
+    .description("ingest files and folders: PDF, Markdown, HTML, source code (.m .py .ts .js), text, BEIR corpus.jsonl")
+    .argument("<paths...>", "files or folders")
+    .option("-s, --source <name>", "source (profile) the documents belong to", nonEmpty("--source"), "docs")
+    .option("--topic <topic>", "tag every document with this topic (repeatable)", collect, [])
+    .option("--prune", "remove stored documents under these paths whose files are gone", false)
+    .option("--json", "print the summary as JSON", false)
+    .action(async (paths: string[], opts: { source: string; topic: string[]; prune: boolean; json: boolean }, cmd: Command) => {
+      const config = configFrom(cmd.optsWithGlobals());
+      const rt = await openRuntime(config);
+      const bar = opts.json ? undefined : ingestProgressBar();
+      try {
+        const summary = await ingest({
+          store: rt.store, embeddings: rt.embeddings, paths, source: opts.source, tenant: config.tenant,
+          topics: opts.topic, prune: opts.prune, maxFileBytes: config.ingest.maxFileBytes,
+          chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens },
+          batchSize: config.ingest.batchSize, onProgress: bar ? (p) => bar.update(p) : undefined,
+        });
+        bar?.stop();
+        process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : formatIngestSummary(summary, opts.source, config.tenant));
+        const landed = summary.documents.added + summary.documents.replaced + summary.documents.unchanged;
+        if (landed === 0 && summary.skipped.length > 0) process.exitCode = 1;
+      } finally {
+        bar?.stop();
+        await rt.close();
+      }
+    });
+
+  program
+    .command("stats")
+    .description("show what the index holds")
+    .option("--json", "print as JSON", false)
+    .action(async (opts: { json: boolean }, cmd: Command) => {
+      const config = configFrom(cmd.optsWithGlobals());
+      const { openPGliteStore } = await import("../storage/pglite.js");
+      const store = await openPGliteStore({ path: config.store.path });
+      try {
+        const stats = await store.stats(config.tenant);
+        process.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats, config.tenant, config.store.path));
+      } finally {
+        await store.close();
+      }
+    });
+
+  program
+    .command("ask")
+    .description("answer a question with numbered citations, or ask clarifying questions")
+    .argument("<question>", "the question")
+    .option("-s, --source <name>", "search only this source (repeatable)", collect, [])
+    .option("--topic <topic>", "topic for topic-scoped search")
+    .option("--json", "print the full result as JSON", false)
+    .action(async (question: string, opts: { source: string[]; topic?: string; json: boolean }, cmd: Command) => {
+      if (!question.trim()) throw new InvalidArgumentError("the question must not be empty.");
+      const config = configFrom(cmd.optsWithGlobals());
+      const { openContext } = await import("../graph/default-context.js");
+      const { createGraph } = await import("../graph/graph.js");
+      const ctx = await openContext(config);
+      try {
+        const graph = createGraph(ctx);
+        const started = performance.now();
+        const result = await graph.invoke({
+          question, tenant: config.tenant, topic: opts.topic, sources: opts.source.length ? opts.source : undefined,
+        });
+        const ms = performance.now() - started;
+        process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatAnswer(result, { ms }));
+      } finally {
+        await ctx.close();
+      }
+    });
+
+  program
+    .command("demo")
+    .description("ingest the project's own API reference, guides and examples, then answer four questions")
+    .action(async (_opts: object, cmd: Command) => {
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      // The demo corpus gets its own database unless --db names one.
+      const config = configFrom({ ...globals, db: globals.db ?? ".sourcewise/demo-db" });
+      const { runDemo } = await import("./demo.js");
+      if (!(await runDemo(config))) process.exitCode = 1;
+    });
+
+  return program;
+}
+
+/** Runs the CLI; errors that carry a hint are printed without a stack trace. */
+export async function run(argv = process.argv): Promise<void> {
+  try {
+    await buildCli().parseAsync(argv);
+  } catch (error) {
+    if (SourcewiseError.isInstance(error)) {
+      process.stderr.write(`sourcewise: ${error.message}\n`);
+    } else {
+      process.stderr.write(`sourcewise: ${(error as Error).stack ?? String(error)}\n`);
+    }
+    process.exitCode = 1;
+  }
+}

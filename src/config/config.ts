@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+import { ConfigError } from "../errors.js";
+
+/** Every setting, its default and its validation, declared once. */
+export const ConfigSchema = z
+  .object({
+    store: z
+      .object({
+        /** Which engine holds the index. */
+        kind: z.enum(["pglite"]).default("pglite"),
+        /** PGlite data directory, or "memory". */
+        path: z.string().min(1).default(".sourcewise/db"),
+      })
+      .strict()
+      .default({}),
+    /** Tenant used when a command names none. */
+    tenant: z.string().min(1).max(200).default("default"),
+    /** Embedding provider as `provider/model`. */
+    embeddings: z.string().min(3).default("local/use-lite"),
+    /** Worker threads for the local embedding model. */
+    embeddingWorkers: z.number().int().min(1).max(64).optional(),
+    ingest: z
+      .object({
+        /** Files larger than this are skipped with a reason. */
+        maxFileBytes: z.number().int().positive().default(50 * 1024 * 1024),
+        /** A section longer than this is split into child chunks. */
+        maxTokens: z.number().int().min(32).max(8192).default(400),
+        overlapTokens: z.number().int().min(0).max(1024).default(40),
+        /** Documents per write transaction (and embedding batch). */
+        batchSize: z.number().int().min(1).max(10_000).default(64),
+      })
+      .strict()
+      .default({}),
+    /** Chat model as `provider/model` for the LLM planner (and generator); unset → offline defaults. */
+    chatModel: z.string().min(3).optional(),
+    /**
+     * Source profiles. One named like a default (api_reference, docs, examples) changes only the
+     * fields it gives; a new name adds a source. Kept raw here: `loadProfiles` merges and validates.
+     */
+    sources: z.array(z.object({ name: z.string().min(1) }).passthrough()).optional(),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+/** Environment variables and the config paths they set. */
+const ENV: Record<string, (v: string) => ConfigInput> = {
+  SOURCEWISE_DB_PATH: (v) => ({ store: { path: v } }),
+  SOURCEWISE_STORE: (v) => ({ store: { kind: v as "pglite" } }),
+  SOURCEWISE_TENANT: (v) => ({ tenant: v }),
+  SOURCEWISE_EMBEDDINGS: (v) => ({ embeddings: v }),
+  SOURCEWISE_EMBEDDING_WORKERS: (v) => ({ embeddingWorkers: Number(v) }),
+  SOURCEWISE_CHAT_MODEL: (v) => ({ chatModel: v }),
+};
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? merge(out[k] as Record<string, unknown>, v) : v;
+  return out;
+}
+
+function formatIssues(error: z.ZodError, origin: string): string {
+  return error.issues
+    .map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}${origin ? ` (from ${origin})` : ""}`)
+    .join("\n");
+}
+
+export interface LoadConfigOptions {
+  /** A config file; else `SOURCEWISE_CONFIG`, else `sourcewise.config.json` in `cwd` if present. */
+  file?: string;
+  /** Values that win over file and environment (CLI flags). */
+  overrides?: ConfigInput;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+/**
+ * Builds the configuration: defaults, then the config file, then environment variables, then
+ * `overrides`. Validated with zod; every bad value is named in one ConfigError.
+ * @example
+ * const config = loadConfig({ overrides: { tenant: "acme" } });
+ */
+export function loadConfig({ file, overrides = {}, env = process.env, cwd = process.cwd() }: LoadConfigOptions = {}): Config {
+  let layered: Record<string, unknown> = {};
+  const path = file ?? env.SOURCEWISE_CONFIG ?? (existsSync(resolve(cwd, "sourcewise.config.json")) ? "sourcewise.config.json" : undefined);
+  if (path) {
+    const full = resolve(cwd, path);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(full, "utf8"));
+    } catch (cause) {
+      throw new ConfigError({
+        message: `Could not read config file ${full}: ${(cause as Error).message}`,
+        hint: "The config file must be JSON; see README.md#configuration.",
+        data: { path: full },
+      });
+    }
+    if (!isObject(parsed)) throw new ConfigError({ message: `Config file ${full} must hold a JSON object.`, data: { path: full } });
+    layered = merge(layered, parsed);
+  }
+  for (const [name, apply] of Object.entries(ENV)) {
+    const value = env[name];
+    if (value !== undefined && value !== "") layered = merge(layered, apply(value) as Record<string, unknown>);
+  }
+  layered = merge(layered, overrides as Record<string, unknown>);
+  const result = ConfigSchema.safeParse(layered);
+  if (!result.success) {
+    throw new ConfigError({
+      message: `Invalid configuration:\n${formatIssues(result.error, path ?? "")}`,
+      hint: "Fix the values above in the config file, the SOURCEWISE_* environment variables or the command's flags.",
+      data: { issues: result.error.issues },
+    });
+  }
+  return result.data;
+}

@@ -1,0 +1,41 @@
+import { createEmbeddings } from "../models/embeddings/create-embeddings.js";
+import { withCache } from "../models/embeddings/cache.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import { openPGliteStore } from "../storage/pglite.js";
+import type { SqlStore } from "../storage/store.js";
+import type { Config } from "./config.js";
+
+/** The store and models a command works with, built from configuration. */
+export interface Runtime {
+  config: Config;
+  store: SqlStore;
+  /** Cached in the store: a re-ingest or a re-run embeds nothing twice. */
+  embeddings: EmbeddingProvider;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the configured store and embedding model. Nothing is loaded before this is called.
+ * @example
+ * const rt = await openRuntime(loadConfig());
+ * try { ... } finally { await rt.close(); }
+ */
+export async function openRuntime(config: Config): Promise<Runtime> {
+  const embeddings = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
+  let store: SqlStore;
+  try {
+    store = await openPGliteStore({ path: config.store.path });
+  } catch (error) {
+    await embeddings.close();
+    throw error;
+  }
+  return {
+    config,
+    store,
+    embeddings: withCache(embeddings, store.embeddingCache()),
+    async close() {
+      await embeddings.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { basename, isAbsolute, relative } from "node:path";
+import type { SourceProfile } from "../sources/profile.js";
+import type { ContextBlock } from "../state/types.js";
+import type { GenerationSettings } from "./settings.js";
+
+/** One block as the generator sees it: a citation header over a body laid out for its source. */
+export interface FormattedBlock {
+  block: ContextBlock;
+  formatter: SourceProfile["formatter"];
+  header: string;
+  body: string;
+  /** `header` and `body` together, as they appear in the context string. */
+  text: string;
+}
+
+/** The whole context: every block formatted, and the string handed to the generator. */
+export interface FormattedContext {
+  blocks: FormattedBlock[];
+  text: string;
+}
+
+type Markers = GenerationSettings["markers"];
+
+/**
+ * The relevance marker of a citation header: `***` at `high` and above, `+` at `medium` and
+ * above, `-` below.
+ * @example
+ * relevanceMarker(0.8, { high: 0.8, medium: 0.65 }); // "***"
+ */
+export function relevanceMarker(relevance: number, { high, medium }: Markers): "***" | "+" | "-" {
+  if (relevance >= high) return "***";
+  if (relevance >= medium) return "+";
+  return "-";
+}
+
+/** "page 3", "pages 3–5", or null when the pages are not known. */
+export function pageLabel(start: number | null, end: number | null): string | null {
+  const first = start ?? end;
+  const last = end ?? start;
+  if (first === null || last === null) return null;
+  return first === last ? `page ${first}` : `pages ${first}–${last}`;
+}
+
+/**
+ * How a header names the file: the uri's base name (keeping a `#record` suffix), or its path
+ * relative to `cwd` when it lies below it.
+ */
+export function fileLabel(uri: string, style: GenerationSettings["fileLabel"], cwd = process.cwd()): string {
+  if (style === "relative" && isAbsolute(uri)) {
+    const rel = relative(cwd, uri);
+    if (!rel.startsWith("..") && !isAbsolute(rel)) return rel;
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) return uri.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() || uri;
+  const hash = uri.indexOf("#");
+  return hash === -1 ? basename(uri) : `${basename(uri.slice(0, hash))}${uri.slice(hash)}`;
+}
+
+/**
+ * The citation header of a block, e.g.
+ * `*** [1] guide.md, Section: "Gradients", chunk 3, pages 4–5 (92% relevance)`.
+ * The profile's citation style decides which locations are named.
+ */
+export function citationHeader(block: ContextBlock, style: SourceProfile["citation_style"], settings: GenerationSettings): string {
+  const part = block.part ? ` [Part ${block.part.i}/${block.part.n}]` : "";
+  const where: string[] = [`${fileLabel(block.uri, settings.fileLabel)}${part}`];
+  const section = block.section ? `Section: "${block.section}"` : null;
+  const pages = pageLabel(block.page_start, block.page_end);
+  // A whole document has no one chunk to name; saying "whole document" tells the reader why it is long.
+  const chunk = block.granularity === "document" && block.part === null ? "whole document" : `chunk ${block.chunk_index}`;
+  if (style === "page") where.push(...[pages, section].filter((x): x is string => x !== null));
+  else if (style === "file_section") where.push(...[section, chunk, pages].filter((x): x is string => x !== null));
+  else where.push(chunk);
+  const marker = relevanceMarker(block.relevance, settings.markers);
+  return `${marker} [${block.n}] ${where.join(", ")} (${Math.round(block.relevance * 100)}% relevance)`;
+}
+
+interface ParamLike {
+  name?: unknown;
+  description?: unknown;
+  default?: unknown;
+  type?: unknown;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+
+/**
+ * An API entry laid out for reading: description → calling pattern → parameters → returns →
+ * examples, then the entry's own text. Entries without code metadata keep the plain layout.
+ */
+export function formatApiEntry(text: string, metadata: Record<string, unknown>): string {
+  const signature = str(metadata.signature);
+  if (!signature) return text;
+  const parts: string[] = [];
+  const description = str(metadata.description);
+  if (description) parts.push(description);
+  parts.push(`Calling pattern: \`${signature}\``);
+  const params = Array.isArray(metadata.params) ? (metadata.params as ParamLike[]) : [];
+  const lines = params.flatMap((p) => {
+    const name = str(p.name);
+    if (!name) return [];
+    const type = str(p.type);
+    const desc = str(p.description);
+    const dflt = str(p.default);
+    return [`- ${name}${type ? ` (${type})` : ""}${desc ? `: ${desc}` : ""}${dflt ? ` (default: ${dflt})` : ""}`];
+  });
+  if (lines.length > 0) parts.push(`Parameters:\n${lines.join("\n")}`);
+  const returns = str(metadata.returns);
+  if (returns) parts.push(`Returns: ${returns}`);
+  const examples = Array.isArray(metadata.examples) ? metadata.examples.map(str).filter((e): e is string => !!e) : [];
+  if (examples.length > 0) parts.push(`Examples:\n${examples.join("\n\n")}`);
+  parts.push(`Source:\n${text}`);
+  return parts.join("\n\n");
+}
+
+/** Sections of a whole-document block, as expand records them, with offsets into its text. */
+interface SectionSpan {
+  start: number;
+  end: number;
+  metadata?: Record<string, unknown>;
+}
+
+function sectionSpans(block: ContextBlock): SectionSpan[] {
+  const spans = block.metadata.sections;
+  return Array.isArray(spans) ? (spans as SectionSpan[]) : [];
+}
+
+/** The body of a block laid out by its source's formatter. */
+export function formatBody(block: ContextBlock, formatter: SourceProfile["formatter"]): string {
+  if (formatter === "api") {
+    const spans = sectionSpans(block);
+    if (spans.length === 0) return formatApiEntry(block.text, block.metadata);
+    return spans.map((s) => formatApiEntry(block.text.slice(s.start, s.end), s.metadata ?? {})).join("\n\n");
+  }
+  if (formatter === "example" && typeof block.metadata.language === "string") {
+    return `\`\`\`${block.metadata.language}\n${block.text}\n\`\`\``;
+  }
+  return block.text;
+}
+
+/**
+ * Formats every block with its source's profile (a block from an unknown source gets the
+ * defaults: doc layout, file and section citations).
+ *
+ * @example
+ * const { text, blocks } = formatContext(state.context, ctx.profiles, generationSettings(ctx.settings));
+ */
+export function formatContext(blocks: readonly ContextBlock[], profiles: readonly SourceProfile[], settings: GenerationSettings): FormattedContext {
+  const byName = new Map(profiles.map((p) => [p.name, p]));
+  const formatted = blocks.map((block): FormattedBlock => {
+    const profile = byName.get(block.source);
+    const formatter = profile?.formatter ?? "doc";
+    const header = citationHeader(block, profile?.citation_style ?? "file_section", settings);
+    const body = formatBody(block, formatter);
+    return { block, formatter, header, body, text: `${header}\n${body}` };
+  });
+  return { blocks: formatted, text: formatted.map((f) => f.text).join("\n\n") };
+}

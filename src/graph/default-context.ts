@@ -1,0 +1,38 @@
+import { loadConfig, type Config } from "../config/config.js";
+import { openRuntime } from "../config/runtime.js";
+import { createChatModel, defaultChatModelSpec } from "../models/chat/create-chat-model.js";
+import { createReranker, defaultRerankerSpec } from "../models/rerankers/create-reranker.js";
+import type { GraphContext } from "../nodes/context.js";
+import { loadProfiles } from "../sources/load.js";
+
+/** A run context that owns its store and models. */
+export type OwnedContext = GraphContext & { close(): Promise<void> };
+
+/**
+ * Builds the run context from configuration: the store, the cached embeddings, the source
+ * profiles (validated now, so a bad profile fails at start-up), and the remote models whose
+ * keys are set (Gemini with GOOGLE_API_KEY, Cohere rerank with COHERE_API_KEY).
+ */
+export async function openContext(config: Config): Promise<OwnedContext> {
+  const profiles = loadProfiles(config.sources);
+  const chatSpec = defaultChatModelSpec(config.chatModel);
+  const chatModel = chatSpec ? await createChatModel(chatSpec) : undefined;
+  const rerankSpec = defaultRerankerSpec();
+  const reranker = rerankSpec === "local/fusion" ? undefined : (createReranker(rerankSpec) as GraphContext["reranker"]);
+  const rt = await openRuntime(config);
+  return {
+    store: rt.store, embeddings: rt.embeddings, profiles, tenant: config.tenant,
+    chatModel, chatModelId: chatSpec, reranker, close: () => rt.close(),
+  };
+}
+
+let opened: Promise<OwnedContext> | undefined;
+
+/** {@link openContext} over `loadConfig()`, once per process (for Studio and `langgraph dev`). */
+export function openDefaultContext(): Promise<OwnedContext> {
+  opened ??= openContext(loadConfig()).catch((error: unknown) => {
+    opened = undefined;
+    throw error;
+  });
+  return opened;
+}

@@ -1,0 +1,160 @@
+import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { memoryStore } from "../../test/helpers/store.js";
+import { MemoryEmbeddingCache, withCache } from "../models/embeddings/cache.js";
+import { createEmbeddings } from "../models/embeddings/create-embeddings.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import type { SqlStore } from "../storage/store.js";
+import { ingest } from "./ingest.js";
+
+let model: EmbeddingProvider;
+let store: SqlStore;
+let dir: string;
+
+beforeAll(async () => {
+  model = await createEmbeddings("local/use-lite", { workers: 1 });
+});
+afterAll(async () => {
+  await model.close();
+});
+beforeEach(async () => {
+  store = await memoryStore();
+  dir = await mkdtemp(join(tmpdir(), "sw-ingest-"));
+});
+afterEach(async () => {
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const guide = `# Gradient guide\n\nTrapezoids have ramps and a flat top.\n\n## Timing\n\nRise time depends on the slew rate.\n`;
+const api = `function grad = makeTrapezoid(channel, varargin)\n%makeTrapezoid Create a trapezoid gradient event.\n%   g = makeTrapezoid('x', 'Area', 1000) creates a gradient.\nend\n`;
+
+async function write(name: string, content: string | Uint8Array) {
+  const path = join(dir, name);
+  await writeFile(path, content);
+  return path;
+}
+
+describe("ingest", () => {
+  it("stores sections with titles and paths, and re-ingesting unchanged files does nothing", async () => {
+    await write("guide.md", guide);
+    await write("makeTrapezoid.m", api);
+    const first = await ingest({ store, embeddings: model, paths: [dir] });
+    expect(first.documents).toEqual({ added: 2, replaced: 0, unchanged: 0, pruned: 0 });
+    expect(first.skipped).toEqual([]);
+    const hits = await store.matchBm25("slew rate");
+    expect(hits[0]!.sectionTitle).toBe("Timing");
+    expect(hits[0]!.sectionPath).toEqual(["Gradient guide", "Timing"]);
+    expect(hits[0]!.uri).toBe(join(dir, "guide.md"));
+
+    const before = await store.stats();
+    const second = await ingest({ store, embeddings: model, paths: [dir] });
+    expect(second.documents).toEqual({ added: 0, replaced: 0, unchanged: 2, pruned: 0 });
+    expect(await store.stats()).toEqual(before);
+  });
+
+  it("replaces a changed file whole, leaving no old chunks", async () => {
+    const path = await write("guide.md", guide);
+    await ingest({ store, embeddings: model, paths: [dir] });
+    await writeFile(path, "# Gradient guide\n\nOnly spoilers about echo planar imaging now.\n");
+    const summary = await ingest({ store, embeddings: model, paths: [dir] });
+    expect(summary.documents.replaced).toBe(1);
+    expect(await store.matchBm25("slew rate")).toEqual([]);
+    expect((await store.matchBm25("echo planar"))[0]!.uri).toBe(path);
+    expect((await store.stats()).documents).toBe(1);
+  });
+
+  it("keeps the stored version when the new one cannot be embedded", async () => {
+    const path = await write("guide.md", guide);
+    await ingest({ store, embeddings: model, paths: [dir] });
+    await writeFile(path, "# Gradient guide\n\nA new version that never lands.\n");
+    const broken = await createEmbeddings("local/use-lite", { workers: 1 });
+    await broken.close();
+    await expect(ingest({ store, embeddings: broken, paths: [dir] })).rejects.toThrow();
+    expect((await store.matchBm25("slew rate"))[0]!.uri).toBe(path);
+    expect(await store.matchBm25("never lands")).toEqual([]);
+  });
+
+  it("prunes documents whose files are gone, and only under the given paths", async () => {
+    const a = await write("a.md", guide);
+    await write("b.md", "# B\n\nBeta text about shims.\n");
+    const elsewhere = await mkdtemp(join(tmpdir(), "sw-other-"));
+    await writeFile(join(elsewhere, "c.md"), "# C\n\nGamma text.\n");
+    try {
+      await ingest({ store, embeddings: model, paths: [dir, elsewhere] });
+      await unlink(a);
+      const kept = await ingest({ store, embeddings: model, paths: [dir] });
+      expect(kept.documents.pruned).toBe(0);
+      expect((await store.stats()).documents).toBe(3);
+      const pruned = await ingest({ store, embeddings: model, paths: [dir], prune: true });
+      expect(pruned.documents.pruned).toBe(1);
+      const uris = (await store.listDocuments()).map((d) => d.uri).sort();
+      expect(uris).toEqual([join(dir, "b.md"), join(elsewhere, "c.md")]);
+      const s = await store.client.query<{ n: number }>("select n_chunks::int as n from bm25_corpus");
+      expect(s.rows[0]!.n).toBe((await store.stats()).searchable);
+    } finally {
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it("skips bad input with a one-line reason and still lands the rest", async () => {
+    await write("good.md", guide);
+    await write("empty.md", "");
+    await write("blob.txt", new Uint8Array([0x68, 0x69, 0, 1, 2, 3, 0, 0xff]));
+    await write("broken.pdf", "%PDF-1.7\nthis is not really a pdf");
+    await write("image.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    await write("big.md", "# Big\n\n" + "word ".repeat(3000));
+    await write("blank.md", "   \n\n  \n");
+    const summary = await ingest({
+      store, embeddings: model, paths: [dir, join(dir, "missing.md")], maxFileBytes: 10_000,
+    });
+    const reasons = Object.fromEntries(summary.skipped.map((s) => [s.path.replace(`${dir}/`, ""), s.reason]));
+    expect(reasons["empty.md"]).toBe("empty file");
+    expect(reasons["blob.txt"]).toBe("binary file (not text)");
+    expect(reasons["broken.pdf"]).toMatch(/not a valid PDF/);
+    expect(reasons["image.png"]).toMatch(/unsupported file type \.png/);
+    expect(reasons["big.md"]).toMatch(/file too large/);
+    expect(reasons["blank.md"]).toBe("no text found");
+    expect(reasons["missing.md"]).toBe("no such file or directory");
+    expect(Object.values(reasons).every((r) => !r.includes("\n"))).toBe(true);
+    expect(summary.documents.added).toBe(1);
+    expect((await store.listDocuments()).map((d) => d.uri)).toEqual([join(dir, "good.md")]);
+  });
+
+  it("a bad new version of a stored file keeps the stored one", async () => {
+    const path = await write("guide.md", guide);
+    await ingest({ store, embeddings: model, paths: [dir] });
+    await writeFile(path, new Uint8Array([0, 0, 0, 1]));
+    const summary = await ingest({ store, embeddings: model, paths: [dir], prune: true });
+    expect(summary.skipped[0]!.reason).toBe("binary file (not text)");
+    expect(summary.documents.pruned).toBe(0);
+    expect((await store.matchBm25("slew rate"))[0]!.uri).toBe(path);
+  });
+
+  it("embeds each text once across runs with the content-hash cache", async () => {
+    await write("guide.md", guide);
+    const cache = new MemoryEmbeddingCache();
+    let embedded = 0;
+    const counting: EmbeddingProvider = {
+      ...model,
+      id: model.id,
+      dimension: model.dimension,
+      maxChars: model.maxChars,
+      embedQuery: (t) => model.embedQuery(t),
+      close: async () => {},
+      embedDocuments: async (texts) => {
+        embedded += texts.length;
+        return model.embedDocuments(texts);
+      },
+    };
+    const cached = withCache(counting, cache);
+    await ingest({ store, embeddings: cached, paths: [dir] });
+    const firstRun = embedded;
+    expect(firstRun).toBeGreaterThan(0);
+    await ingest({ store, embeddings: cached, paths: [dir], topics: ["mri"] });
+    expect(embedded).toBe(firstRun);
+    expect((await store.matchBm25("slew", { filters: { topics: ["mri"] } })).length).toBe(1);
+  });
+});

@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { IngestError } from "../errors.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
+import type { DocumentInput } from "../storage/types.js";
+import { chunkDocument, type ChunkOptions } from "./chunker.js";
+import { fileOfUri, isUnder, looksBinary, walkPaths } from "./files.js";
+import { defaultLoaders, pickLoader } from "./loaders/index.js";
+import type { LoadedDocument, Loader, PreparedChunk } from "./types.js";
+
+/** Bumped when loaders or chunking change how a file is stored, so re-ingest refreshes it. */
+export const PIPELINE_VERSION = 1;
+
+export type IngestPhase = "scan" | "load" | "embed" | "prune" | "done";
+
+export interface IngestProgress {
+  phase: IngestPhase;
+  done: number;
+  total: number;
+  /** The file or document being worked on. */
+  item?: string;
+}
+
+export interface IngestOptions {
+  store: SqlStore;
+  embeddings: EmbeddingProvider;
+  /** Files and folders to ingest. */
+  paths: string[];
+  /** Source (profile) name the documents belong to. @default "docs" */
+  source?: string;
+  /** @default "default" */
+  tenant?: string;
+  /** Topics tagged on every document of this run. */
+  topics?: string[];
+  /** Remove stored documents under `paths` whose files (or records) are gone. @default false */
+  prune?: boolean;
+  loaders?: Loader[];
+  /** Larger files are skipped. @default 50 MiB */
+  maxFileBytes?: number;
+  chunking?: ChunkOptions;
+  /** Documents per write transaction. @default 64 */
+  batchSize?: number;
+  onProgress?: (progress: IngestProgress) => void;
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface IngestSummary {
+  files: number;
+  documents: { added: number; replaced: number; unchanged: number; pruned: number };
+  sections: number;
+  chunks: number;
+  skipped: SkippedFile[];
+  seconds: number;
+}
+
+interface PendingDoc {
+  doc: LoadedDocument;
+  hash: string;
+  chunks: PreparedChunk[];
+}
+
+const MiB = 1024 * 1024;
+
+/** The text embedded for a chunk: where it sits, then what it says. */
+export function embeddingText(docTitle: string, chunk: Pick<PreparedChunk, "sectionTitle" | "content">): string {
+  const head = chunk.sectionTitle && chunk.sectionTitle !== docTitle ? `${docTitle}\n${chunk.sectionTitle}` : docTitle;
+  return head ? `${head}\n${chunk.content}` : chunk.content;
+}
+
+function documentHash(doc: LoadedDocument, topics: string[], chunking: ChunkOptions): string {
+  return createHash("sha256")
+    .update(JSON.stringify({ v: PIPELINE_VERSION, title: doc.title, format: doc.format, sections: doc.sections, meta: doc.metadata ?? {}, topics, chunking }))
+    .digest("hex");
+}
+
+async function loadFile(path: string, size: number, loaders: Loader[], maxFileBytes: number): Promise<LoadedDocument[]> {
+  if (size === 0) throw new IngestError({ path, reason: "empty file" });
+  if (size > maxFileBytes) {
+    throw new IngestError({
+      path,
+      reason: `file too large (${(size / MiB).toFixed(1)} MiB > ${(maxFileBytes / MiB).toFixed(1)} MiB)`,
+      hint: "Raise ingest.maxFileBytes in sourcewise.config.json if this file should be indexed.",
+    });
+  }
+  const loader = pickLoader(path, loaders);
+  if (!loader) {
+    const ext = path.includes(".") ? path.slice(path.lastIndexOf(".")) : "(no extension)";
+    throw new IngestError({ path, reason: `unsupported file type ${ext}`, hint: "Supported: PDF, Markdown, HTML, .m/.py/.ts/.js source, plain text, BEIR corpus.jsonl." });
+  }
+  const bytes = new Uint8Array(await readFile(path));
+  if (loader.name !== "pdf" && looksBinary(bytes)) throw new IngestError({ path, reason: "binary file (not text)" });
+  try {
+    return await loader.load({ path, bytes });
+  } catch (error) {
+    if (IngestError.isInstance(error)) throw error;
+    throw new IngestError({ path, reason: `could not be read as ${loader.name}: ${(error as Error).message.split("\n")[0]}`, cause: error });
+  }
+}
+
+/**
+ * Ingests files and folders into the store: load, chunk by section, embed what changed, and
+ * write each batch of whole documents in one transaction. Unchanged documents are left alone;
+ * a bad file is skipped with a reason and the rest of the batch still lands.
+ * @example
+ * const summary = await ingest({ store, embeddings, paths: ["docs/"], source: "docs" });
+ */
+export async function ingest(options: IngestOptions): Promise<IngestSummary> {
+  const started = performance.now();
+  const {
+    store, embeddings, paths, source = "docs", tenant = DEFAULT_TENANT, topics = [], prune = false,
+    loaders = defaultLoaders, maxFileBytes = 50 * MiB, chunking = {}, batchSize = 64, onProgress,
+  } = options;
+  await store.useEmbedding(embeddings.id, embeddings.dimension);
+
+  onProgress?.({ phase: "scan", done: 0, total: paths.length });
+  const { files, missing } = await walkPaths(paths);
+  const skipped: SkippedFile[] = [...missing];
+  const loadedFiles = new Set<string>();
+  const docs: LoadedDocument[] = [];
+  const seenUris = new Set<string>();
+  for (const [i, file] of files.entries()) {
+    onProgress?.({ phase: "load", done: i, total: files.length, item: file.path });
+    try {
+      const loaded = await loadFile(file.path, file.size, loaders, maxFileBytes);
+      const withText = loaded.filter((d) => d.sections.some((s) => s.content.trim()));
+      if (withText.length === 0) throw new IngestError({ path: file.path, reason: "no text found" });
+      for (const d of withText) {
+        if (seenUris.has(d.uri)) {
+          skipped.push({ path: d.uri, reason: "duplicate document id in this run (first one kept)" });
+          continue;
+        }
+        seenUris.add(d.uri);
+        docs.push(d);
+      }
+      loadedFiles.add(file.path);
+    } catch (error) {
+      skipped.push({ path: file.path, reason: IngestError.isInstance(error) ? error.reason : (error as Error).message });
+    }
+  }
+  onProgress?.({ phase: "load", done: files.length, total: files.length });
+
+  const stored = new Map((await store.listDocuments({ tenant, source })).map((d) => [d.uri, d]));
+  const pending: PendingDoc[] = [];
+  let unchanged = 0;
+  for (const doc of docs) {
+    const hash = documentHash(doc, topics, chunking);
+    if (stored.get(doc.uri)?.contentHash === hash) unchanged++;
+    else pending.push({ doc, hash, chunks: chunkDocument(doc, chunking) });
+  }
+
+  let added = 0;
+  let replaced = 0;
+  let sections = 0;
+  let chunkCount = 0;
+  const batches: PendingDoc[][] = [];
+  for (let i = 0; i < pending.length; i += batchSize) batches.push(pending.slice(i, i + batchSize));
+  const embedBatch = (batch: PendingDoc[]) => {
+    const texts = batch.flatMap((p) => p.chunks.filter((c) => c.searchable).map((c) => embeddingText(p.doc.title, c)));
+    return embeddings.embedDocuments(texts);
+  };
+  let done = 0;
+  onProgress?.({ phase: "embed", done: 0, total: pending.length });
+  // Embed the next batch while this one is written, so the workers never wait on the database.
+  let next = batches.length > 0 ? embedBatch(batches[0]!) : undefined;
+  for (let b = 0; b < batches.length; b++) {
+    const batch = batches[b]!;
+    const vectors = await next!;
+    next = b + 1 < batches.length ? embedBatch(batches[b + 1]!) : undefined;
+    let v = 0;
+    const inputs: DocumentInput[] = batch.map((p) => ({
+      tenant, source, uri: p.doc.uri, title: p.doc.title, format: p.doc.format, contentHash: p.hash, topics,
+      metadata: { ...(p.doc.metadata ?? {}), pipelineVersion: PIPELINE_VERSION },
+      chunks: p.chunks.map((c) => ({ ...c, embedding: c.searchable ? vectors[v++]! : null })),
+    }));
+    const written = await store.writeDocuments(inputs);
+    for (const w of written) (w.replaced ? replaced++ : added++);
+    for (const p of batch) {
+      sections += p.chunks.filter((c) => c.kind === "section").length;
+      chunkCount += p.chunks.filter((c) => c.kind === "chunk").length;
+    }
+    done += batch.length;
+    onProgress?.({ phase: "embed", done, total: pending.length, item: batch.at(-1)?.doc.uri });
+  }
+
+  let pruned = 0;
+  if (prune) {
+    const roots = paths.map((p) => resolve(p));
+    const gone = [...stored.values()].filter((d) => {
+      const file = fileOfUri(d.uri);
+      if (!roots.some((r) => isUnder(file, r))) return false;
+      if (loadedFiles.has(file)) return !seenUris.has(d.uri);
+      return !existsSync(file);
+    });
+    onProgress?.({ phase: "prune", done: 0, total: gone.length });
+    pruned = await store.deleteDocuments(tenant, gone.map((d) => d.id));
+  }
+  onProgress?.({ phase: "done", done: 1, total: 1 });
+  return {
+    files: files.length + missing.length,
+    documents: { added, replaced, unchanged, pruned },
+    sections,
+    chunks: chunkCount,
+    skipped,
+    seconds: (performance.now() - started) / 1000,
+  };
+}

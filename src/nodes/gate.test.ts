@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localEmbeddings, planFor, stateWith } from "../../test/helpers/retrieval.js";
+import { memoryStore } from "../../test/helpers/store.js";
+import { ConfigError } from "../errors.js";
+import { SourceProfileSchema } from "../sources/profile.js";
+import type { GraphStateType } from "../state/state.js";
+import type { RankedChunk } from "../state/types.js";
+import type { SqlStore } from "../storage/store.js";
+import { broaden } from "./broaden.js";
+import type { GraphContext } from "./context.js";
+import { gate, routeAfterGate } from "./gate.js";
+
+let store: SqlStore;
+let ctx: GraphContext;
+
+const question = "How is the gradient slew rate limited?";
+
+let ids = 0;
+function hit(relevance: number, content: string, metadata: Record<string, unknown> = {}): RankedChunk {
+  ids += 1;
+  return {
+    id: `c${ids}`, documentId: "d1", parentId: null, source: "docs", uri: "guide.pdf", docTitle: "Guide", sectionTitle: null, sectionPath: [],
+    pageStart: null, pageEnd: null, chunkIndex: ids, kind: "section", tokenCount: 10, topics: [], content, metadata, score: relevance,
+    lexicalScore: null, vectorScore: null, exactScore: null, lexicalRank: null, vectorRank: null, attempt: 0, scope: "global",
+    source_rank: ids, rerank_score: relevance, relevance,
+  };
+}
+
+const onTopic = "The gradient slew rate is limited by the system settings.";
+
+async function judge(ranked: RankedChunk[], over: Partial<GraphStateType> = {}, settings?: Record<string, unknown>) {
+  const state = stateWith({ question, plan: planFor(question), ranked, ...over });
+  const { gate: result } = await gate(state, { context: { ...ctx, ...(settings ? { settings } : {}) } });
+  return result!;
+}
+
+beforeAll(async () => {
+  store = await memoryStore();
+  ctx = { store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] };
+});
+afterAll(async () => {
+  await store.close();
+});
+
+describe("gate", () => {
+  it("finds strong evidence when relevant, substantive hits cover the key terms", async () => {
+    const result = await judge([hit(0.9, onTopic), hit(0.7, "Slew rate limits apply per gradient axis."), hit(0.3, "Coils.")]);
+    expect(result.decision).toBe("strong");
+    expect(result.signals).toMatchObject({ top_score: 0.9, strong_hits: 2, key_term_coverage: 1, non_substantive_share: 0 });
+    expect(result.signals.top3_avg).toBeCloseTo((0.9 + 0.7 + 0.3) / 3);
+    expect(routeAfterGate({ gate: result })).toBe("generate");
+  });
+
+  it("asks for clarification when nothing is relevant", async () => {
+    for (const ranked of [[], [hit(0.1, onTopic), hit(0.05, "Other.")]]) {
+      const result = await judge(ranked);
+      expect(result.decision).toBe("clarify");
+      expect(routeAfterGate({ gate: result })).toBe("clarify");
+    }
+  });
+
+  it("broadens weak evidence once, then answers weakly, counting retries in state", async () => {
+    const weak = [hit(0.5, onTopic), hit(0.4, "Gradients have limits.")];
+    const decisions: string[] = [];
+    let state = stateWith({ question, plan: planFor(question), ranked: weak });
+    for (let round = 0; round < 5; round++) {
+      state = { ...state, ...(await gate(state, { context: ctx })) } as GraphStateType;
+      decisions.push(state.gate!.decision);
+      if (routeAfterGate(state) !== "broaden") break;
+      state = { ...state, ...(await broaden(state, { context: ctx })) } as GraphStateType;
+    }
+    expect(decisions).toEqual(["broaden", "weak"]);
+    expect(state.retries).toBe(1);
+    expect(routeAfterGate(state)).toBe("generate");
+  });
+
+  it("takes the retry budget from settings", async () => {
+    const weak = [hit(0.5, onTopic)];
+    expect((await judge(weak, { retries: 1 }, { gate: { maxRetries: 2 } })).decision).toBe("broaden");
+    expect((await judge(weak, { retries: 2 }, { gate: { maxRetries: 2 } })).decision).toBe("weak");
+    expect((await judge(weak, {}, { gate: { maxRetries: 0 } })).decision).toBe("weak");
+  });
+
+  it("does not count cover, contents or reference pages as strong evidence", async () => {
+    for (const pageRole of ["toc", "cover", "references"]) {
+      const result = await judge([hit(0.95, `Gradient slew rate limits ....... 12 (${pageRole})`, { pageRole }), hit(0.9, onTopic, { pageRole })]);
+      expect(result.decision).toBe("broaden");
+      expect(result.signals.strong_hits).toBe(0);
+      expect(result.signals.non_substantive_share).toBe(1);
+      expect(result.reason).toContain("cover, contents or reference");
+    }
+    const mixed = await judge([hit(0.95, "Contents ... 12", { pageRole: "toc" }), hit(0.85, onTopic, { pageRole: "body" })]);
+    expect(mixed.decision).toBe("strong");
+  });
+
+  it("wants the key terms covered, not just a high score", async () => {
+    const result = await judge([hit(0.9, "Completely different words about coil cooling."), hit(0.8, "More on helium.")]);
+    expect(result.decision).toBe("broaden");
+    expect(result.signals.key_term_coverage).toBe(0);
+    expect(result.reason).toContain("key terms");
+  });
+
+  it("names every bad setting", async () => {
+    await expect(judge([hit(0.9, onTopic)], {}, { gate: { strongHit: 2, maxRetries: -1 } })).rejects.toSatisfy(
+      (e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message),
+    );
+  });
+});

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FailingChatModel, RecordingChatModel } from "../../test/helpers/fake-models.js";
+import { localEmbeddings, planFor, stateWith } from "../../test/helpers/retrieval.js";
+import { memoryStore } from "../../test/helpers/store.js";
+import { THIN_EVIDENCE, WORKING_THEORY } from "../generation/extractive.js";
+import { STRONG_SYSTEM_PROMPT, WEAK_SYSTEM_PROMPT } from "../generation/prompts.js";
+import { normalizeSpace } from "../generation/text.js";
+import { SourceProfileSchema } from "../sources/profile.js";
+import type { ContextBlock, GateResult } from "../state/types.js";
+import type { SqlStore } from "../storage/store.js";
+import type { GraphContext } from "./context.js";
+import { generate } from "./generate.js";
+
+let store: SqlStore;
+let base: GraphContext;
+
+const signals = { top_score: 0.9, top3_avg: 0.8, strong_hits: 2, key_term_coverage: 1, non_substantive_share: 0 };
+const strong: GateResult = { decision: "strong", signals, reason: "test" };
+const weak: GateResult = { decision: "weak", signals, reason: "test" };
+
+function block(n: number, text: string, over: Partial<ContextBlock> = {}): ContextBlock {
+  return {
+    n, source: "docs", uri: `/manuals/guide-${n}.pdf`, document_id: `d${n}`, title: "Guide", section: `Section ${n}`, section_path: [],
+    page_start: n, page_end: n + 1, chunk_index: n, granularity: "section", part: null, text, tokens: 0, score: 0.5,
+    rerank_score: 0.85, relevance: 0.85, chunk_ids: [`c${n}`], metadata: {}, ...over,
+  };
+}
+
+const context = [
+  block(1, "Gradient waveforms are trapezoids. The slew rate limits how fast a gradient can ramp up. Cover art is blue."),
+  block(2, "The ramp time equals the amplitude divided by the slew rate. Spoilers dephase the signal.", { relevance: 0.7 }),
+  block(3, "Unrelated notes on coil cooling.", { relevance: 0.4 }),
+];
+const question = "How does the slew rate limit the gradient ramp?";
+
+const run = (over: Partial<GraphContext> = {}, gate: GateResult | null = strong, blocks = context) =>
+  generate(stateWith({ question, plan: planFor(question), context: blocks, gate }), { context: { ...base, ...over } });
+
+beforeAll(async () => {
+  store = await memoryStore();
+  base = { store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] };
+});
+afterAll(async () => {
+  await store.close();
+});
+
+describe("generate, offline", () => {
+  it("answers extractively with exact citations: every [n] is a block that holds the cited sentence", async () => {
+    const out = await run();
+    expect(out).toMatchObject({ verdict: "strong", strategy: "extractive/strong", metadata: { models: { generator: "extractive" }, fallbacks: [] } });
+    const cited = [...out.answer!.matchAll(/(?:^|\s)(.+?) \[(\d+)\]([.!?]?)/g)].map((m) => ({ n: Number(m[2]), sentence: `${m[1]}${m[3]}` }));
+    expect(cited.map((c) => c.n)).toEqual([1, 2]);
+    for (const { n, sentence } of cited) expect(normalizeSpace(context[n - 1]!.text)).toContain(sentence.trim());
+    expect(out.citations!.map((c) => [c.n, c.snippet])).toEqual([
+      [1, "The slew rate limits how fast a gradient can ramp up."],
+      [2, "The ramp time equals the amplitude divided by the slew rate."],
+    ]);
+  });
+
+  it("shows the context it used, each block under its citation header", async () => {
+    const out = await run();
+    expect(out.context_seen).toContain('*** [1] guide-1.pdf, Section: "Section 1", chunk 1, pages 1–2 (85% relevance)\nGradient waveforms');
+    expect(out.context_seen).toContain("+ [2] guide-2.pdf");
+    expect(out.context_seen).toContain("- [3] guide-3.pdf");
+  });
+
+  it("answers candidly in weak mode", async () => {
+    const out = await run({}, weak);
+    expect(out).toMatchObject({ verdict: "weak", strategy: "extractive/weak" });
+    expect(out.answer!.startsWith(WORKING_THEORY)).toBe(true);
+    expect(out.answer!.endsWith(THIN_EVIDENCE)).toBe(true);
+  });
+
+  it("says so when there is no context", async () => {
+    const out = await run({}, weak, []);
+    expect(out).toMatchObject({ citations: [], verdict: "weak", strategy: "none/weak", context_seen: "" });
+    expect(out.answer).toMatch(/nothing/);
+  });
+});
+
+describe("generate, with a chat model", () => {
+  it("asks the model with the mode's prompt and the formatted context, and cites what it cites", async () => {
+    const model = new RecordingChatModel(["The slew rate caps how fast gradients ramp [1], so ramps take amplitude over slew rate [2]."]);
+    const out = await run({ chatModel: model, chatModelId: "google/gemini-2.5-flash" });
+    expect(out).toMatchObject({ strategy: "llm/strong", verdict: "strong", metadata: { models: { generator: "google/gemini-2.5-flash" }, fallbacks: [] } });
+    expect(out.citations!.map((c) => [c.n, c.snippet])).toEqual([
+      [1, "The slew rate limits how fast a gradient can ramp up."],
+      [2, "The ramp time equals the amplitude divided by the slew rate."],
+    ]);
+    const [system, human] = model.calls[0]!;
+    expect(system!.text).toBe(STRONG_SYSTEM_PROMPT);
+    expect(human!.text).toContain(out.context_seen!);
+    expect(human!.text).toContain(question);
+  });
+
+  it("uses the weak prompt when the evidence is weak", async () => {
+    const model = new RecordingChatModel(["Working theory: ramps are slew-limited [1]."]);
+    const out = await run({ chatModel: model }, weak);
+    expect(out.strategy).toBe("llm/weak");
+    expect(model.calls[0]![0]!.text).toBe(WEAK_SYSTEM_PROMPT);
+  });
+
+  it("drops citations that point at no source and notes it", async () => {
+    const model = new RecordingChatModel(["Ramps are slew-limited [1]. Coils need helium [7]. See also [2, 9]."]);
+    const out = await run({ chatModel: model });
+    expect(out.answer).toBe("Ramps are slew-limited [1]. Coils need helium. See also [2].");
+    expect(out.citations!.map((c) => c.n)).toEqual([1, 2]);
+    expect(out.metadata!.fallbacks).toEqual(["generator: removed citations pointing at no source: [7], [9]"]);
+  });
+
+  it("falls back to the extractive answer when the model fails, with a note", async () => {
+    const out = await run({ chatModel: new FailingChatModel("429 quota exceeded"), chatModelId: "google/gemini-2.5-flash" });
+    expect(out).toMatchObject({ strategy: "extractive/strong", metadata: { models: { generator: "extractive" } } });
+    expect(out.metadata!.fallbacks).toEqual(["generator: google/gemini-2.5-flash failed (429 quota exceeded); used the extractive answerer"]);
+    expect(out.citations!.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,89 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { buildCitations, dropDanglingCitations } from "../generation/citations.js";
+import { extractiveAnswer } from "../generation/extractive.js";
+import { formatContext, type FormattedContext } from "../generation/format.js";
+import { buildMessages } from "../generation/prompts.js";
+import { generationSettings, type GenerationSettings } from "../generation/settings.js";
+import { extractIdentifiers, extractKeyTerms } from "../planner/terms.js";
+import type { GraphStateType, GraphUpdate } from "../state/state.js";
+import { contextOf, type NodeConfig } from "./context.js";
+
+/** The generator's name in `metadata.models` when no chat model answers. */
+export const EXTRACTIVE_GENERATOR = "extractive";
+
+type Mode = "strong" | "weak";
+
+const NOTHING_FOUND = "I found nothing in the indexed sources to answer this.";
+
+/**
+ * Writes the answer from the context: with a chat model when the run context has one, else (and
+ * whenever the model fails) with the extractive answerer. Every `[n]` in the result points at a
+ * block of the context; citations list only the blocks cited.
+ *
+ * @example
+ * const update = await generate(state, { context: { store, embeddings, profiles, chatModel } });
+ * update.answer; update.citations; update.strategy; // "llm/strong"
+ */
+export async function generate(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
+  const started = performance.now();
+  const ctx = contextOf(config);
+  const settings = generationSettings(ctx.settings);
+  // The gate says "broaden" only while a retry remains; reaching generate means weak by then.
+  const mode: Mode = state.gate?.decision === "strong" ? "strong" : "weak";
+  const formatted = formatContext(state.context, ctx.profiles, settings);
+  const fallbacks: string[] = [];
+  const done = (update: Omit<GraphUpdate, "metadata" | "verdict" | "context_seen">, generator: string): GraphUpdate => ({
+    ...update,
+    verdict: mode,
+    context_seen: formatted.text,
+    metadata: {
+      timings_ms: { generate: Math.round(performance.now() - started) },
+      models: { generator },
+      fallbacks,
+    },
+  });
+
+  if (formatted.blocks.length === 0) {
+    return done({ answer: NOTHING_FOUND, citations: [], strategy: `none/${mode}` }, EXTRACTIVE_GENERATOR);
+  }
+  if (ctx.chatModel) {
+    const id = ctx.chatModelId ?? ctx.chatModel._llmType();
+    try {
+      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.question, formatted, mode);
+      if (dropped.length > 0) fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
+      if (answer.trim()) {
+        const citations = buildCitations(answer, formatted.blocks, { snippetChars: settings.snippetChars });
+        return done({ answer, citations, strategy: `llm/${mode}` }, id);
+      }
+      fallbacks.push(`generator: ${id} returned an empty answer; used the extractive answerer`);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      fallbacks.push(`generator: ${id} failed (${reason.split("\n")[0]}); used the extractive answerer`);
+    }
+  }
+  const { answer, citations } = extractive(state, formatted, mode, settings);
+  return done({ answer, citations, strategy: `extractive/${mode}` }, EXTRACTIVE_GENERATOR);
+}
+
+async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode) {
+  const reply = await model.invoke(buildMessages(question, formatted.text, mode));
+  const valid = new Set(formatted.blocks.map((b) => b.block.n));
+  return dropDanglingCitations(reply.text, valid);
+}
+
+function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
+  const plan = state.plan;
+  const { answer, quotes } = extractiveAnswer({
+    blocks: formatted.blocks,
+    keyTerms: plan?.key_terms ?? extractKeyTerms(state.question),
+    identifiers: plan?.identifiers ?? extractIdentifiers(state.question),
+    intent: plan?.intent,
+    mode,
+    settings: settings.extractive,
+  });
+  // The snippet of each citation is the first sentence quoted from that block: exact by construction.
+  const snippets = new Map<number, string>();
+  for (const q of quotes) if (!snippets.has(q.n)) snippets.set(q.n, q.text);
+  if (!answer) return { answer: NOTHING_FOUND, citations: [] };
+  return { answer, citations: buildCitations(answer, formatted.blocks, { snippets, snippetChars: settings.snippetChars }) };
+}

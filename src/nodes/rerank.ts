@@ -1,0 +1,112 @@
+import { LocalFusionReranker } from "../models/rerankers/local.js";
+import { readFusionWeights } from "../models/rerankers/weights.js";
+import { retrievalSettings, type RetrievalSettings } from "../retrieval/settings.js";
+import type { GraphStateType } from "../state/state.js";
+import type { Candidate, RankedChunk, RunMetadata } from "../state/types.js";
+import { isBroadenedPlan } from "./broaden.js";
+import { contextOf, type NodeConfig } from "./context.js";
+
+/** What rerank writes. */
+export interface RerankUpdate {
+  ranked: RankedChunk[];
+  metadata: Partial<RunMetadata>;
+}
+
+const localRerankers = new Map<string, LocalFusionReranker>();
+
+/** The local reranker for these settings, built once per weights file. */
+function localReranker(settings: RetrievalSettings): LocalFusionReranker {
+  const key = settings.rerank.weightsPath ?? "";
+  let reranker = localRerankers.get(key);
+  if (!reranker) {
+    reranker = new LocalFusionReranker(key ? readFusionWeights(key) : undefined);
+    localRerankers.set(key, reranker);
+  }
+  return reranker;
+}
+
+/** One candidate per chunk: a topic-scoped copy wins over a global one, then the better rank. */
+function dedupe(candidates: Candidate[]): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const seen = best.get(c.id);
+    const better = !seen || (c.scope === "local" && seen.scope === "global") || (c.scope === seen.scope && c.source_rank < seen.source_rank);
+    if (better) best.set(c.id, c);
+  }
+  return [...best.values()];
+}
+
+/** What a remote reranker reads of a chunk: where it sits, then what it says. */
+function passage(c: Candidate): string {
+  const head = c.sectionTitle && c.sectionTitle !== c.docTitle ? `${c.docTitle}\n${c.sectionTitle}` : c.docTitle;
+  return head ? `${head}\n${c.content}` : c.content;
+}
+
+const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
+/**
+ * Reranks the current round's candidates from every source. Uses the context's remote reranker
+ * (Cohere) when there is one, else, or when it fails, the local `local/fusion` model, noting the
+ * fallback. Each result gets a calibrated `relevance` in [0, 1]; `rerank_score` adds the source's
+ * priority, its place in the route and a bonus for topic-scoped results. Results under the
+ * source's similarity threshold (lowered on a broadened round) are dropped, and
+ * max(plan.top_k × keepFactor, keepMin) are kept for the expander.
+ *
+ * @example
+ * const { ranked } = await rerank(state, { context });
+ * ranked[0].relevance >= 0.65; // "likely relevant"
+ */
+export async function rerank(state: GraphStateType, config: NodeConfig): Promise<RerankUpdate> {
+  const started = performance.now();
+  const ctx = contextOf(config);
+  const settings = retrievalSettings(ctx.settings);
+  const s = settings.rerank;
+  const prefix = `${state.retries}:`;
+  const pool = dedupe(Object.entries(state.candidates).flatMap(([key, list]) => (key.startsWith(prefix) ? list : [])));
+  const local = localReranker(settings);
+  const fallbacks: string[] = [];
+  let model = local.id;
+
+  const localRanked = local.rerank({ text: state.question }, pool);
+  let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
+  if (ctx.reranker && pool.length > 0) {
+    // The local order picks what the paid model sees when there are more candidates than it takes.
+    const sent = scored.slice(0, s.remoteMaxDocuments);
+    try {
+      const scores = await ctx.reranker.rerank(state.question, sent.map((x) => passage(x.candidate)));
+      if (scores.length !== sent.length || scores.some((x) => !Number.isFinite(x))) {
+        throw new Error(`returned ${scores.length} scores for ${sent.length} documents`);
+      }
+      scored = sent.map((x, i) => ({ candidate: x.candidate, relevance: Math.min(1, Math.max(0, scores[i]!)) }));
+      model = ctx.reranker.id;
+    } catch (error) {
+      fallbacks.push(`reranker: ${ctx.reranker.id} failed (${firstLine(error)}); used local`);
+    }
+  }
+
+  const broadened = state.retries > 0 || isBroadenedPlan(state.plan);
+  const order = state.route?.sources ?? state.plan?.sources ?? [];
+  const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
+  const ranked: RankedChunk[] = [];
+  for (const { candidate, relevance } of scored) {
+    const p = profiles.get(candidate.source);
+    const threshold = (p?.similarity_threshold ?? 0) * (broadened ? settings.broaden.thresholdFactor : 1);
+    if (relevance < threshold) continue;
+    const at = order.indexOf(candidate.source);
+    const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
+    const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
+    ranked.push({ ...candidate, relevance, rerank_score: relevance * (p?.priority ?? 1) + routeBonus + scopeBonus });
+  }
+  ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
+  const keep = Math.max((state.plan?.top_k ?? 0) * s.keepFactor, s.keepMin);
+  const kept = ranked.slice(0, keep);
+  return {
+    ranked: kept,
+    metadata: {
+      rerank_scores: kept.map((r) => Number(r.rerank_score.toFixed(4))),
+      models: { reranker: model },
+      timings_ms: { [state.retries > 0 ? `rerank:${state.retries}` : "rerank"]: Math.round(performance.now() - started) },
+      ...(fallbacks.length ? { fallbacks } : {}),
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { loadProfiles } from "../sources/load.js";
+import { heuristicPlan } from "./heuristic.js";
+import { applyOverrides } from "./overrides.js";
+
+const profiles = loadProfiles();
+const plan = (q: string) => heuristicPlan(q, { profiles });
+
+describe("heuristicPlan intents", () => {
+  it.each([
+    ["What parameters does createClient accept?", "api"],
+    ["What does parse_config return?", "api"],
+    ["Which options does the export command take, and their defaults?", "api"],
+    ["Show me an example of uploading a file", "example"],
+    ["Is there a sample script for batch imports?", "example"],
+    ["I'm a beginner: walk me through setting up my first project", "tutorial"],
+    ["How do I get started with the CLI?", "tutorial"],
+    ["Why does connect() fail with a timeout error?", "debugging"],
+    ["The export is not working and I see E-1234", "debugging"],
+    ["What is eventual consistency?", "concept"],
+    ["Explain why the file format stores shapes compressed", "concept"],
+    ["Compare the sync and async clients", "comparison"],
+    ["Give an overview of all the available storage backends", "comparison"],
+    ["hello!", "out_of_scope"],
+    ["thanks a lot", "out_of_scope"],
+    ["tell me a joke", "out_of_scope"],
+    ["What's the weather like in Paris?", "out_of_scope"],
+    ["What parameters does the weather endpoint take?", "api"],
+    ["   ", "out_of_scope"],
+  ])("%s → %s", (question, intent) => {
+    expect(plan(question).intent).toBe(intent);
+  });
+
+  it("explains itself in one line naming the cues that decided", () => {
+    const p = plan("What parameters does createClient accept?");
+    expect(p.reason).toMatch(/^api \(.*parameters.*identifier\(createClient\)/);
+    expect(p.reason).not.toContain("\n");
+    expect(p.planner).toBe("heuristic");
+  });
+
+  it("is deterministic", () => {
+    const q = "Compare all the retry options of the HTTP client";
+    expect(plan(q)).toEqual(plan(q));
+  });
+});
+
+describe("heuristicPlan budgets and sources", () => {
+  it("keeps a simple question small", () => {
+    const p = plan("What does parse_config return?");
+    expect(p).toMatchObject({ top_k: 3, token_budget: 2000, return_full_documents: false });
+  });
+
+  it("gives 'compare all' the most results and tokens", () => {
+    const p = plan("Compare all the authentication methods");
+    expect(p).toMatchObject({ intent: "comparison", top_k: 15, token_budget: 8000 });
+  });
+
+  it("gives examples room for whole scripts", () => {
+    const p = plan("Show me a complete example of a crawler");
+    expect(p.token_budget).toBeGreaterThanOrEqual(6000);
+    expect(p.return_full_documents).toBe(true);
+  });
+
+  it("grows top_k with each extra identifier", () => {
+    expect(plan("What is the difference between readFile and readFileSync and openStream?").top_k).toBeGreaterThan(
+      plan("What is the difference between the two readers?").top_k,
+    );
+  });
+
+  it("orders sources by intent: API first for parameters, examples first for learning and examples", () => {
+    expect(plan("What arguments does createClient take?").sources).toEqual(["api_reference", "examples", "docs"]);
+    expect(plan("Show me an example of pagination").sources[0]).toBe("examples");
+    expect(plan("Tutorial for beginners on pagination").sources.slice(0, 2)).toEqual(["examples", "api_reference"]);
+    expect(plan("Why does paginate() throw an error?").sources.slice(0, 2)).toEqual(["api_reference", "examples"]);
+    expect(plan("Explain the concept of cursors").sources[0]).toBe("docs");
+  });
+
+  it("searches nothing when out of scope", () => {
+    expect(plan("how are you?")).toMatchObject({ intent: "out_of_scope", top_k: 0, sources: [] });
+  });
+
+  it("fills key terms and identifiers", () => {
+    const p = plan("Why does mr.makeTrapezoid reject my FlatTime?");
+    expect(p.identifiers).toEqual(["mr.makeTrapezoid", "makeTrapezoid", "FlatTime"]);
+    expect(p.key_terms).toEqual(["mr.maketrapezoid", "reject", "flattime"]);
+  });
+});
+
+describe("applyOverrides", () => {
+  it("lets every input override win and says so", () => {
+    const p = applyOverrides(plan("Compare all the authentication methods"), {
+      top_k: 4, token_budget: 1000, multi_section_threshold: 5, return_full_documents: true, sources: ["docs"],
+    });
+    expect(p).toMatchObject({ top_k: 4, token_budget: 1000, multi_section_threshold: 5, return_full_documents: true, sources: ["docs"] });
+    expect(p.reason).toContain("input overrides sources=docs, top_k=4");
+  });
+
+  it("searches a forced source even when the question looked out of scope", () => {
+    const p = applyOverrides(plan("hello"), { sources: ["docs"] });
+    expect(p.top_k).toBeGreaterThan(0);
+    expect(p.sources).toEqual(["docs"]);
+  });
+
+  it("changes nothing without overrides", () => {
+    const p = plan("What is a cursor?");
+    expect(applyOverrides(p, {})).toEqual(p);
+  });
+});

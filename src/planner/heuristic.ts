@@ -1,0 +1,141 @@
+import type { SourceProfile } from "../sources/profile.js";
+import type { Intent, Plan } from "../state/types.js";
+import { budgetFor, orderSources } from "./budget.js";
+import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+
+/** One lexical cue: when `re` matches, `intent` gains `weight`, and `label` goes into the reason. */
+interface Cue {
+  intent: Intent;
+  re: RegExp;
+  weight: number;
+  label: string;
+}
+
+// Weights: 3 = the cue alone decides, 2 = strong, 1-1.5 = a hint that other cues can outvote.
+const CUES: Cue[] = [
+  { intent: "out_of_scope", re: /^\s*(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening|night)|bye|goodbye|ok(ay)?|cool|great)\b[\s!.?,]*(there|all|again|so much|a lot)?[\s!.?]*$/i, weight: 6, label: "greeting" },
+  { intent: "out_of_scope", re: /\b(how are you|who are you|what('?s| is) your name|tell me a joke|what time is it|favou?rite (movie|food|colou?r))\b/i, weight: 6, label: "chit-chat" },
+  // Everyday topics are out of scope only when no domain cue speaks louder (a weather API exists).
+  { intent: "out_of_scope", re: /\b(weather|recipe|football|stock price|horoscope)\b/i, weight: 2.5, label: "everyday topic" },
+  { intent: "comparison", re: /\b(compar(e|es|ed|ing|ison)|differen(ce|ces|t from)|differ|vs\.?|versus|pros and cons|trade-?offs?|which (one )?(is|should i use) (better|faster|best))\b/i, weight: 3, label: "comparison" },
+  { intent: "comparison", re: /\b(overview of|summar(y|ize|ise)|list (all|every|the)|all (the )?(available|supported|different)|what (kinds|types|sorts) of|every (function|option|event|type))\b/i, weight: 2.5, label: "overview" },
+  { intent: "debugging", re: /\b(errors?|exceptions?|fail(s|ed|ing|ure)?|crash(es|ed)?|bugs?|warnings?|broken|wrong|unexpected(ly)?|violat\w*|exceed\w*|troubleshoot\w*|traceback|stack trace|debug\w*|undefined|nan)\b/i, weight: 2, label: "error words" },
+  { intent: "debugging", re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(ing)?|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i, weight: 2, label: "something goes wrong" },
+  { intent: "example", re: /\b(examples?|samples?|demos?|snippets?|show me)\b/i, weight: 3, label: "asks for an example" },
+  { intent: "example", re: /\b(scripts?|full code|complete code|code for|source code of|template|working code)\b/i, weight: 2, label: "asks for code" },
+  { intent: "example", re: /\b(write|create|build|implement|program|generate)\b.*\b(sequence|script|program|pipeline)\b/i, weight: 1, label: "builds something" },
+  { intent: "tutorial", re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i, weight: 3, label: "learning" },
+  { intent: "tutorial", re: /\b(how (do|can|should|would) (i|we|one|you)|how to)\b/i, weight: 1.5, label: "how-to" },
+  { intent: "api", re: /\b(param(eter)?s?|arg(ument)?s?|kwargs|signatures?|name\/value|keyword)\b/i, weight: 3, label: "parameters" },
+  { intent: "api", re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?|struct|units?|accepts?|takes?|required|optional)\b/i, weight: 1.5, label: "inputs/outputs" },
+  { intent: "api", re: /\b(functions?|methods?|class(es)?|api|call(ing)?|properties)\b/i, weight: 1, label: "functions" },
+  { intent: "concept", re: /\b(what (is|are)|what does .{1,40} mean|why|explain\w*|meaning|concepts?|defin(e|es|ed|ition)|purpose|theory|how does .{1,60} work|principle|describe)\b/i, weight: 1.5, label: "explanation" },
+  { intent: "concept", re: /\b(spec(ification)?|file format|format|standard|section|convention|raster|definition)\b/i, weight: 1, label: "specification" },
+];
+
+const COMPARE_API = ["api", "doc", "example"] as const;
+const COMPARE_DOCS = ["doc", "api", "example"] as const;
+
+/** Who wins a tie: the more specific intent first. */
+const TIE_ORDER: Intent[] = ["out_of_scope", "debugging", "comparison", "example", "tutorial", "api", "concept"];
+
+const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2}[a-z]{2}|_|\.[A-Za-z_]/;
+const ERROR_CODE = /^[A-Za-z]{1,6}-\d+$/;
+
+const BREADTH = /\b(all|every|each|list|entire|whole set|complete list)\b/i;
+
+/** What the heuristic found, before budgets: the winning intent and the cues behind it. */
+export interface IntentGuess {
+  intent: Intent;
+  scores: Record<Intent, number>;
+  /** Human-readable cues that matched, e.g. `parameters("parameters")`. */
+  cues: string[];
+}
+
+/**
+ * Classifies a question by lexical cues. Deterministic: the same text always gives the same
+ * intent, and `cues` says which words decided it. Code identifiers count towards `api`, bracketed
+ * format tags (`[BLOCKS]`) towards `concept`; a question with no content words is `out_of_scope`.
+ */
+export function classifyIntent(question: string, identifiers = extractIdentifiers(question), keyTerms = extractKeyTerms(question)): IntentGuess {
+  const scores = Object.fromEntries(TIE_ORDER.map((i) => [i, 0])) as Record<Intent, number>;
+  const cues: string[] = [];
+  for (const cue of CUES) {
+    const m = question.match(cue.re);
+    if (!m) continue;
+    scores[cue.intent] += cue.weight;
+    cues.push(`${cue.label}("${m[0].trim().slice(0, 30)}")`);
+  }
+  // Code-like names point at the API; error codes at debugging; format tags at the spec. Plain
+  // letter+digit tokens (J14, B0) are labels of anything, so they point nowhere.
+  const code = identifiers.find((id) => CODE_LIKE.test(id));
+  if (code) {
+    scores.api += 1.5;
+    cues.push(`identifier(${code})`);
+  }
+  const errorCode = identifiers.find((id) => ERROR_CODE.test(id));
+  if (errorCode) {
+    scores.debugging += 2;
+    cues.push(`error code(${errorCode})`);
+  }
+  const tag = identifiers.find((id) => id.startsWith("["));
+  if (tag) {
+    scores.concept += 1.5;
+    cues.push(`format tag(${tag})`);
+  }
+  if (keyTerms.length === 0 && identifiers.length === 0) {
+    scores.out_of_scope += 6;
+    cues.push("no content words");
+  }
+  let intent: Intent = "concept";
+  let best = 0;
+  for (const i of TIE_ORDER) {
+    if (scores[i] > best) {
+      best = scores[i];
+      intent = i;
+    }
+  }
+  return { intent, scores, cues };
+}
+
+/** Options of {@link heuristicPlan}. */
+export interface HeuristicPlanOptions {
+  /** The source profiles in effect; their formatters decide the source order per intent. */
+  profiles: readonly SourceProfile[];
+}
+
+/**
+ * The offline planner: intent from lexical cues, then budgets from the intent and the question's
+ * breadth, then every source ordered by how well its kind suits the intent. No model, no I/O.
+ * Input overrides are not applied here (see `applyOverrides`).
+ *
+ * @example
+ * ```ts
+ * const plan = heuristicPlan("What parameters does mr.makeTrapezoid accept?", { profiles: loadProfiles() });
+ * plan.intent;  // "api"
+ * plan.top_k;   // 3
+ * plan.sources; // ["api_reference", "examples", "docs"]
+ * ```
+ */
+export function heuristicPlan(question: string, { profiles }: HeuristicPlanOptions): Plan {
+  const identifiers = extractIdentifiers(question);
+  const keyTerms = extractKeyTerms(question);
+  const guess = classifyIntent(question, identifiers, keyTerms);
+  const broad = BREADTH.test(question);
+  // mr.makeAdc also yields makeAdc; count the name once.
+  const distinct = identifiers.filter((id) => !identifiers.some((o) => o !== id && o.endsWith(`.${id}`))).length;
+  const budget = budgetFor(guess.intent, { broad, identifiers: distinct, keyTerms: keyTerms.length });
+  // A comparison of functions or options is answered by the API, of ideas by the docs.
+  const kinds = guess.intent === "comparison" ? (guess.scores.api > 0 ? COMPARE_API : COMPARE_DOCS) : undefined;
+  const sources = guess.intent === "out_of_scope" ? [] : orderSources(guess.intent, profiles, kinds);
+  const why = guess.cues.length > 0 ? guess.cues.join(", ") : "no cue matched, default";
+  return {
+    intent: guess.intent,
+    ...budget.values,
+    sources,
+    key_terms: keyTerms,
+    identifiers,
+    reason: `${guess.intent} (${why}); ${budget.why}`,
+    planner: "heuristic",
+  };
+}

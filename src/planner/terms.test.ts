@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+
+describe("extractIdentifiers", () => {
+  it.each([
+    ["What parameters does makeTrapezoid take?", ["makeTrapezoid"]],
+    ["Is ExternalSequence thread-safe?", ["ExternalSequence"]],
+    ["What does ADCEvent hold?", ["ADCEvent"]],
+    ["Set max_grad in pp.Opts", ["max_grad", "pp.Opts"]],
+    ["Call mr.makeTrapezoid with FlatTime", ["mr.makeTrapezoid", "makeTrapezoid", "FlatTime"]],
+    ["Which pin is J14 on the header?", ["J14"]],
+    ["I get E-1234 on startup", ["E-1234"]],
+    ["What does the [BLOCKS] section hold, and [RF]?", ["[BLOCKS]", "[RF]"]],
+    ["Why does foo() hang after seq.addBlock()?", ["foo", "seq.addBlock", "addBlock"]],
+    ["Use `opts` here", ["opts"]],
+  ])("%s", (question, expected) => {
+    expect(extractIdentifiers(question)).toEqual(expected);
+  });
+
+  it("ignores plain words, acronyms, plurals of acronyms, numbers and abbreviations", () => {
+    expect(extractIdentifiers("How do EPI and GRE sequences (e.g. TSE) differ? TRs of 3e-3 s, the 2nd echo, EPIs")).toEqual([]);
+  });
+
+  it("keeps a name once when it is written twice", () => {
+    expect(extractIdentifiers("makeAdc vs makeAdc")).toEqual(["makeAdc"]);
+  });
+});
+
+describe("extractKeyTerms", () => {
+  it("keeps content words lower-case, in order, without stop words or question framing", () => {
+    expect(extractKeyTerms("Show me an example of how the Slew Rate limits the gradient rise time")).toEqual([
+      "slew", "rate", "limits", "gradient", "rise", "time",
+    ]);
+  });
+
+  it("keeps dotted names, codes and numbers whole", () => {
+    expect(extractKeyTerms("Does mr.makeAdc reject 3e-3 with E-1234?")).toEqual(["mr.makeadc", "reject", "3e-3", "e-1234"]);
+  });
+
+  it("is empty for chit-chat", () => {
+    expect(extractKeyTerms("hi, how are you?")).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { SourceProfile } from "../sources/profile.js";
+import type { SqlStore } from "../storage/store.js";
+import type { ChunkHit, FusionParams } from "../storage/types.js";
+import type { RetrievalSettings } from "./settings.js";
+import { expandQuery, synonymIndex } from "./synonyms.js";
+
+/** Options of {@link searchSource}. */
+export interface SourceSearchOptions {
+  store: SqlStore;
+  /** The source's profile: name, result count, language filter, fusion weights. */
+  profile: SourceProfile;
+  question: string;
+  /** The query vector; null searches lexical + exact only. */
+  embedding: number[] | null;
+  /** Identifier-like tokens as written; matched case-sensitively and boosted. */
+  identifiers?: readonly string[];
+  /** Extra lexical terms (a broadened plan's key terms). */
+  extraTerms?: readonly string[];
+  /** @default "default" */
+  tenant?: string;
+  /** Restrict to chunks tagged with one of these topics. */
+  topics?: string[];
+  settings: RetrievalSettings;
+  /** A broadened round: more results and more weight on meaning. @default false */
+  broadened?: boolean;
+}
+
+/** What one source returned and how it was asked. */
+export interface SourceSearchResult {
+  hits: ChunkHit[];
+  /** The lexical query sent (question plus expansions). */
+  query: string;
+  /** Synonyms and extra terms appended to the question. */
+  added: string[];
+  fusion: FusionParams & { lexicalWeight: number; vectorWeight: number; exactWeight: number };
+  /** Results asked for (before the language filter). */
+  limit: number;
+}
+
+/** The words inside identifiers (`makeTrapezoid` → `make trapezoid`), for a relaxed lexical query. */
+export function identifierWords(identifiers: readonly string[]): string[] {
+  const words = identifiers.flatMap((id) =>
+    id.replace(/[[\]().]/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase().split(/\s+/),
+  );
+  return [...new Set(words.filter((w) => w.length > 1))];
+}
+
+function languageOf(hit: ChunkHit): string | undefined {
+  const lang = hit.metadata.language;
+  return typeof lang === "string" ? lang.toLowerCase() : undefined;
+}
+
+/**
+ * Searches one source with the hybrid SQL function: the question plus its synonyms on the
+ * lexical side, the query vector on the other, identifiers matched exactly and boosted. The
+ * profile's language filter and result count apply; a broadened round asks for more results
+ * and leans on the vector side.
+ *
+ * @example
+ * const { hits } = await searchSource({ store, profile, question, embedding, settings });
+ */
+export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
+  const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
+  const r = profile.retrieval;
+  const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
+  const fusion = {
+    fusion: settings.fusionMethod,
+    lexicalWeight: weights.lexical,
+    vectorWeight: broadened ? weights.vector * settings.broaden.vectorBoost : weights.vector,
+    exactWeight: weights.exact,
+    exactTerms: identifiers.length ? [...identifiers] : undefined,
+    candidates: settings.sideCandidates,
+  };
+  const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
+  const { text, added } = expandQuery(question, synonymIndex(settings.synonyms), relaxed);
+  const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
+  const language = r.language?.toLowerCase() ?? null;
+  // metadata.language is not a SQL filter: ask for more and filter here.
+  const limit = language ? wanted * 4 : wanted;
+  const hits = await store.matchHybrid(text, embedding, {
+    limit,
+    filters: { tenant, sources: [profile.name], topics },
+    fusion,
+  });
+  const kept = language ? hits.filter((h) => languageOf(h) === language).slice(0, wanted) : hits;
+  return { hits: kept, query: text, added, fusion, limit };
+}

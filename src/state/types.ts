@@ -1,0 +1,129 @@
+import type { ChunkHit } from "../storage/types.js";
+
+/** What the question asks for; decides sources, result counts and the answer's shape. */
+export type Intent =
+  | "api"
+  | "example"
+  | "tutorial"
+  | "debugging"
+  | "concept"
+  | "comparison"
+  | "out_of_scope";
+
+export const INTENTS: readonly Intent[] = ["api", "example", "tutorial", "debugging", "concept", "comparison", "out_of_scope"];
+
+/** The planner's decision, explainable: `reason` says why. */
+export interface Plan {
+  intent: Intent;
+  /** How many ranked results go on to expansion. */
+  top_k: number;
+  /** Tokens of context the generator may see. */
+  token_budget: number;
+  /** Matched sections of one document at which the whole document is returned. */
+  multi_section_threshold: number;
+  return_full_documents: boolean;
+  /** Sources to search; the router orders them. */
+  sources: string[];
+  /** Key terms of the query (lower-case), for coverage signals. */
+  key_terms: string[];
+  /** Identifier-like tokens as written (`makeTrapezoid`, `J14`, `[BLOCKS]`), matched exactly. */
+  identifiers: string[];
+  reason: string;
+  planner: "heuristic" | "llm";
+}
+
+/** The router's decision: sources in priority order with their scores. */
+export interface RouteDecision {
+  sources: string[];
+  /** Primary sources get full weight; secondary ones are searched on broaden or with less weight. */
+  primary: string[];
+  scores: Record<string, number>;
+  reason: string;
+}
+
+/** A retrieved chunk with where it came from. */
+export interface Candidate extends ChunkHit {
+  /** The retrieval attempt (0 first, 1 after broaden). */
+  attempt: number;
+  /** Topic-scoped (local) or corpus-wide (global) search. */
+  scope: "local" | "global";
+  /** Rank within its source's result list (1-based). */
+  source_rank: number;
+}
+
+/** A candidate after reranking. */
+export interface RankedChunk extends Candidate {
+  rerank_score: number;
+  /** Calibrated relevance in [0, 1], shown as a percentage in citation headers. */
+  relevance: number;
+}
+
+/** One numbered block of context the generator sees, and cites as `[n]`. */
+export interface ContextBlock {
+  n: number;
+  source: string;
+  uri: string;
+  document_id: string;
+  title: string;
+  section: string | null;
+  section_path: string[];
+  page_start: number | null;
+  page_end: number | null;
+  chunk_index: number;
+  /** What was expanded into this block. */
+  granularity: "chunk" | "section" | "document";
+  /** For multi-part documents: this block's part and the total. */
+  part: { i: number; n: number } | null;
+  text: string;
+  tokens: number;
+  score: number;
+  rerank_score: number;
+  relevance: number;
+  /** Ids of the stored rows this block covers (for de-duplication). */
+  chunk_ids: string[];
+  metadata: Record<string, unknown>;
+}
+
+export type Verdict = "strong" | "weak" | "clarify";
+
+export interface GateSignals {
+  top_score: number;
+  top3_avg: number;
+  strong_hits: number;
+  key_term_coverage: number;
+  /** Share of top evidence from cover, table-of-contents or reference pages (not substantive). */
+  non_substantive_share: number;
+}
+
+export interface GateResult {
+  /** "broaden" asks for one more retrieval round before answering weakly. */
+  decision: "strong" | "weak" | "broaden" | "clarify";
+  signals: GateSignals;
+  reason: string;
+}
+
+/** A citation as the result carries it. */
+export interface Citation {
+  n: number;
+  source: string;
+  uri: string;
+  title: string;
+  section: string | null;
+  page_start: number | null;
+  page_end: number | null;
+  chunk_index: number;
+  score: number;
+  rerank_score: number;
+  snippet: string;
+}
+
+/** Per-run diagnostics. */
+export interface RunMetadata {
+  timings_ms: Record<string, number>;
+  candidates_per_source: Record<string, number>;
+  rerank_scores: number[];
+  retries: number;
+  fallbacks: string[];
+  models: Record<string, string>;
+  fusion_weights: Record<string, unknown>;
+}

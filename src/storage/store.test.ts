@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { doc, memoryStore, section } from "../../test/helpers/store.js";
+import { EmbeddingMismatchError } from "../errors.js";
+import { loadMigrations, migrate } from "./migrate.js";
+import type { SqlStore } from "./store.js";
+
+let store: SqlStore;
+beforeEach(async () => {
+  store = await memoryStore();
+});
+afterEach(async () => {
+  await store.close();
+});
+
+/** df and corpus totals recomputed from scratch, to compare with what the triggers maintain. */
+async function recomputedStats(s: SqlStore) {
+  const df = await s.client.query<{ tenant_id: string; term: string; df: number }>(
+    `select c.tenant_id, t.lexeme as term, count(distinct c.id)::int as df
+     from chunks c, unnest(to_tsvector('english', c.doc_title || ' ' || coalesce(c.section_title, '') || ' ' || sw_body_text(c.content))) t
+     where c.searchable group by 1, 2 order by 1, 2`,
+  );
+  const kept = await s.client.query<{ tenant_id: string; term: string; df: number }>(
+    "select tenant_id, term, df from bm25_terms order by 1, 2",
+  );
+  const corpus = await s.client.query<{ tenant_id: string; n: number; body: number }>(
+    `select tenant_id, count(*)::int as n, sum(sw_lexeme_count(sw_body_text(content)))::int as body
+     from chunks where searchable group by 1 order by 1`,
+  );
+  const keptCorpus = await s.client.query<{ tenant_id: string; n: number; body: number }>(
+    "select tenant_id, n_chunks::int as n, sum_len_body::int as body from bm25_corpus where n_chunks > 0 order by 1",
+  );
+  return { df: df.rows, kept: kept.rows, corpus: corpus.rows, keptCorpus: keptCorpus.rows };
+}
+
+describe("migrations", () => {
+  it("are recorded and applied once", async () => {
+    const names = (await loadMigrations()).map((m) => m.name);
+    const { rows } = await store.client.query<{ name: string }>("select name from sw_migrations order by name");
+    expect(rows.map((r) => r.name)).toEqual(names);
+    expect(await store.migrate()).toEqual([]);
+  });
+
+  it("refuse an applied migration whose file changed", async () => {
+    const [first] = await loadMigrations();
+    await expect(migrate(store.client, [{ ...first!, checksum: "edited" }])).rejects.toThrow(/applied with different contents/);
+  });
+});
+
+describe("BM25 in SQL", () => {
+  it("scores equal a hand-computed Okapi BM25 example", async () => {
+    await store.writeDocuments([
+      doc("a", [section("cat cat dog")]),
+      doc("b", [section("dog bird")]),
+      doc("c", [section("fish")]),
+    ]);
+    // N = 3, avgdl = (3 + 2 + 1) / 3 = 2, k1 = 0.9, b = 0.4.
+    // "cat": df 1, idf = ln(1 + 2.5 / 1.5) = 0.980829; doc a: tf 2, dl 3
+    //   2 * 1.9 / (2 + 0.9 * (0.6 + 0.4 * 1.5)) = 3.8 / 3.08 = 1.233766 -> 1.210118
+    // "dog": df 2, idf = ln(1 + 1.5 / 2.5) = 0.470004
+    //   doc a: 1.9 / (1 + 1.08) = 0.913462 -> 0.429331; doc b: dl 2: 1.9 / (1 + 0.9) = 1 -> 0.470004
+    const hits = await store.matchBm25("cats and dogs", { limit: 10 });
+    expect(hits.map((h) => h.uri)).toEqual(["a", "b"]);
+    expect(hits[0]!.score).toBeCloseTo(1.210118 + 0.429331, 5);
+    expect(hits[1]!.score).toBeCloseTo(0.470004, 5);
+  });
+
+  it("weights fields: a title match outranks a body match when the title weight is raised", async () => {
+    await store.writeDocuments([
+      doc("t", [section("unrelated words here")], { title: "Trapezoid gradients" }),
+      doc("b", [section("a trapezoid in the body text")], { title: "Other" }),
+    ]);
+    const plain = await store.matchBm25("trapezoid", { bm25: { titleWeight: 0 } });
+    expect(plain.map((h) => h.uri)).toEqual(["b"]);
+    const boosted = await store.matchBm25("trapezoid", { bm25: { titleWeight: 3 } });
+    expect(boosted[0]!.uri).toBe("t");
+  });
+
+  it("keeps document frequencies and lengths right after replace and delete", async () => {
+    await store.writeDocuments([
+      doc("a", [section("alpha beta gamma"), section("beta delta", { chunkIndex: 1 })]),
+      doc("b", [section("gamma epsilon")], { tenant: "other" }),
+    ]);
+    await store.writeDocuments([doc("a", [section("beta zeta zeta")], { contentHash: "v2" })]);
+    let s = await recomputedStats(store);
+    expect(s.kept).toEqual(s.df);
+    expect(s.keptCorpus).toEqual(s.corpus);
+    expect(s.kept.find((r) => r.term === "alpha")).toBeUndefined();
+    const [other] = await store.listDocuments({ tenant: "other" });
+    await store.deleteDocuments("other", [other!.id]);
+    s = await recomputedStats(store);
+    expect(s.kept).toEqual(s.df);
+    expect(s.keptCorpus).toEqual(s.corpus);
+    expect(s.kept.every((r) => r.tenant_id === "default")).toBe(true);
+  });
+
+  it("does not search split parents, only their children", async () => {
+    await store.writeDocuments([
+      doc("p", [
+        section("parent text about magnets", { kind: "section", searchable: false, chunkIndex: 0 }),
+        section("child about magnets", { kind: "chunk", parentIndex: 0, chunkIndex: 1 }),
+      ]),
+    ]);
+    const hits = await store.matchBm25("magnets");
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.kind).toBe("chunk");
+    const [parent] = await store.getChunks("default", [hits[0]!.parentId!]);
+    expect(parent!.content).toBe("parent text about magnets");
+  });
+});
+
+describe("filters apply on every side", () => {
+  beforeEach(async () => {
+    await store.useEmbedding("test/fixed", 3);
+    await store.writeDocuments([
+      doc("api.m", [section("makeTrapezoid creates a trapezoid gradient", { embedding: [1, 0, 0] })], { source: "api_reference", topics: ["gradients"] }),
+      doc("guide.md", [section("a guide to trapezoid gradient shapes", { embedding: [0.9, 0.1, 0] })], { source: "docs", topics: ["gradients", "intro"] }),
+      doc("rf.md", [section("rf pulses and trapezoid timing", { embedding: [0, 1, 0] })], { source: "docs", topics: ["rf"] }),
+      doc("api.m", [section("makeTrapezoid in another tenant", { embedding: [1, 0, 0] })], { tenant: "acme", source: "api_reference" }),
+    ]);
+  });
+
+  const sides = {
+    bm25: (s: SqlStore, f: object) => s.matchBm25("trapezoid", { filters: f }),
+    vector: (s: SqlStore, f: object) => s.matchVector([1, 0, 0], { filters: f }),
+    hybrid: (s: SqlStore, f: object) => s.matchHybrid("trapezoid", [1, 0, 0], { filters: f }),
+  };
+
+  for (const [name, run] of Object.entries(sides)) {
+    it(`${name}: tenant, sources, topics, document ids and min score`, async () => {
+      const all = await run(store, {});
+      expect(all.map((h) => h.uri).sort()).toEqual(["api.m", "guide.md", "rf.md"]);
+      expect((await run(store, { tenant: "acme" })).map((h) => h.content)).toEqual(["makeTrapezoid in another tenant"]);
+      expect((await run(store, { sources: ["docs"] })).map((h) => h.uri).sort()).toEqual(["guide.md", "rf.md"]);
+      expect((await run(store, { topics: ["rf"] })).map((h) => h.uri)).toEqual(["rf.md"]);
+      const guideId = all.find((h) => h.uri === "guide.md")!.documentId;
+      expect((await run(store, { documentIds: [guideId] })).map((h) => h.uri)).toEqual(["guide.md"]);
+      const top = all[0]!.score;
+      const strict = await run(store, { minScore: top });
+      expect(strict.length).toBeGreaterThanOrEqual(1);
+      expect(strict.every((h) => h.score >= top)).toBe(true);
+      expect(strict.length).toBeLessThan(all.length);
+    });
+  }
+
+  it("hybrid boosts exact identifiers and reports its components", async () => {
+    const hits = await store.matchHybrid("trapezoid gradient", [0, 1, 0], {
+      fusion: { exactTerms: ["makeTrapezoid"], exactWeight: 1 },
+    });
+    expect(hits[0]!.uri).toBe("api.m");
+    expect(hits[0]!.exactScore).toBe(1);
+    expect(hits[0]!.lexicalScore).toBeGreaterThan(0);
+    expect(hits[0]!.vectorScore).toBeCloseTo(0, 5);
+    const rrf = await store.matchHybrid("trapezoid gradient", [1, 0, 0], { fusion: { fusion: "rrf" } });
+    for (const h of rrf) {
+      const expected = (h.lexicalRank ? 0.75 / (60 + h.lexicalRank) : 0) + (h.vectorRank ? 0.25 / (60 + h.vectorRank) : 0);
+      expect(h.score).toBeCloseTo(expected, 9);
+    }
+    expect(rrf.map((h) => h.score)).toEqual([...rrf.map((h) => h.score)].sort((a, b) => b - a));
+  });
+
+  it("refuses vectors of another model once the index holds some", async () => {
+    await expect(store.useEmbedding("local/use-lite", 512)).rejects.toBeInstanceOf(EmbeddingMismatchError);
+    await expect(store.useEmbedding("test/fixed", 3)).resolves.toBeUndefined();
+  });
+});
+
+describe("writes are atomic", () => {
+  it("a failing replace leaves the stored document whole", async () => {
+    await store.useEmbedding("test/fixed", 3);
+    await store.writeDocuments([doc("a", [section("original text", { embedding: [1, 0, 0] })])]);
+    const bad = doc("a", [section("new text", { embedding: [1, 0] })], { contentHash: "v2" });
+    await expect(store.writeDocuments([bad])).rejects.toThrow(/dimension/i);
+    const [ref] = await store.listDocuments();
+    expect(ref!.contentHash).toBe("hash:a");
+    const chunks = await store.getDocumentChunks("default", ref!.id);
+    expect(chunks.map((c) => c.content)).toEqual(["original text"]);
+  });
+});

@@ -1,0 +1,280 @@
+import { randomUUID } from "node:crypto";
+import { EmbeddingMismatchError, SourcewiseError } from "../errors.js";
+import { migrate } from "./migrate.js";
+import type { SqlClient } from "./sql-client.js";
+import { SqlEmbeddingCache } from "./embedding-cache.js";
+import { toVectorLiteral } from "./vector.js";
+import type {
+  Bm25Params,
+  ChunkHit,
+  DocumentInput,
+  DocumentRef,
+  FusionParams,
+  SearchFilters,
+  StoreStats,
+} from "./types.js";
+
+export const DEFAULT_TENANT = "default";
+
+/** Postgres text and jsonb refuse NUL characters; PDFs and binary-ish text do contain them. */
+const stripNul = (s: string) => (s.includes("\u0000") ? s.replaceAll("\u0000", "") : s);
+
+
+const HIT_COLUMNS = `id, document_id, parent_id, source, uri, doc_title, section_title, section_path,
+  page_start, page_end, chunk_index, kind, token_count, topics, content, metadata,
+  score, lexical_score, vector_score, exact_score, lexical_rank, vector_rank`;
+
+type HitRow = {
+  id: string; document_id: string; parent_id: string | null; source: string; uri: string;
+  doc_title: string; section_title: string | null; section_path: string[]; page_start: number | null;
+  page_end: number | null; chunk_index: number; kind: "section" | "chunk"; token_count: number;
+  topics: string[]; content: string; metadata: Record<string, unknown>; score: number | null;
+  lexical_score: number | null; vector_score: number | null; exact_score: number | null;
+  lexical_rank: number | null; vector_rank: number | null;
+};
+
+function toHit(r: HitRow): ChunkHit {
+  return {
+    id: r.id, documentId: r.document_id, parentId: r.parent_id, source: r.source, uri: r.uri,
+    docTitle: r.doc_title, sectionTitle: r.section_title, sectionPath: r.section_path ?? [],
+    pageStart: r.page_start, pageEnd: r.page_end, chunkIndex: r.chunk_index, kind: r.kind,
+    tokenCount: r.token_count, topics: r.topics ?? [], content: r.content, metadata: r.metadata ?? {},
+    score: r.score ?? 0, lexicalScore: r.lexical_score, vectorScore: r.vector_score,
+    exactScore: r.exact_score, lexicalRank: r.lexical_rank, vectorRank: r.vector_rank,
+  };
+}
+
+function filterArgs(f: SearchFilters = {}) {
+  return [f.tenant ?? DEFAULT_TENANT, f.sources ?? null, f.topics ?? null, f.documentIds ?? null, f.minScore ?? null];
+}
+
+function bm25Args(p: Bm25Params = {}) {
+  return [p.k1 ?? 0.9, p.b ?? 0.4, p.titleWeight ?? 1, p.sectionWeight ?? 1, p.bodyWeight ?? 1];
+}
+
+/**
+ * The store over any Postgres engine that speaks {@link SqlClient}: PGlite embedded, or a server.
+ * Writes are per batch of whole documents in one transaction; reads go through the SQL functions
+ * in `supabase/migrations`, so the SQL that ranks is the same everywhere.
+ */
+export class SqlStore {
+  constructor(readonly client: SqlClient) {}
+
+  /** Applies pending migrations. */
+  migrate(): Promise<string[]> {
+    return migrate(this.client);
+  }
+
+  /** The embedding model and dimension the index was built with, if any. */
+  async indexedEmbedding(): Promise<{ model: string; dimension: number } | null> {
+    const { rows } = await this.client.query<{ embedding_model: string; embedding_dimension: number }>(
+      "select embedding_model, embedding_dimension from sw_index_meta",
+    );
+    const r = rows[0];
+    return r ? { model: r.embedding_model, dimension: r.embedding_dimension } : null;
+  }
+
+  /**
+   * Checks that `model` may read or write this index. On an empty index it records the model and,
+   * if needed, resizes the embedding column. With `forWrite: false` nothing is written.
+   * @throws EmbeddingMismatchError when the index holds vectors of another model or dimension.
+   */
+  async useEmbedding(model: string, dimension: number, { forWrite = true } = {}): Promise<void> {
+    const indexed = await this.indexedEmbedding();
+    if (indexed && indexed.model === model && indexed.dimension === dimension) return;
+    const { rows } = await this.client.query<{ n: number }>(
+      "select count(*)::int as n from chunks where embedding is not null",
+    );
+    const embedded = rows[0]?.n ?? 0;
+    if (indexed && embedded > 0) throw new EmbeddingMismatchError({ indexed, configured: { model, dimension } });
+    if (!forWrite) return;
+    await this.client.transaction(async (tx) => {
+      const col = await tx.query<{ dim: number }>(
+        "select atttypmod as dim from pg_attribute where attrelid = 'chunks'::regclass and attname = 'embedding'",
+      );
+      if (col.rows[0]?.dim !== dimension) {
+        if (!Number.isInteger(dimension) || dimension < 1 || dimension > 16000) {
+          throw new SourcewiseError("bad_dimension", `Embedding dimension ${dimension} is not valid.`);
+        }
+        await tx.exec(`alter table chunks alter column embedding type vector(${dimension})`);
+      }
+      await tx.query(
+        `insert into sw_index_meta (id, embedding_model, embedding_dimension) values (true, $1, $2)
+         on conflict (id) do update set embedding_model = $1, embedding_dimension = $2, updated_at = now()`,
+        [model, dimension],
+      );
+    });
+  }
+
+  /** Stored documents of a tenant (and source), for incremental ingestion and pruning. */
+  async listDocuments({ tenant = DEFAULT_TENANT, source }: { tenant?: string; source?: string } = {}): Promise<DocumentRef[]> {
+    const { rows } = await this.client.query<{ id: string; tenant_id: string; source: string; uri: string; content_hash: string }>(
+      `select id, tenant_id, source, uri, content_hash from documents
+       where tenant_id = $1 and ($2::text is null or source = $2) order by uri`,
+      [tenant, source ?? null],
+    );
+    return rows.map((r) => ({ id: r.id, tenant: r.tenant_id, source: r.source, uri: r.uri, contentHash: r.content_hash }));
+  }
+
+  /**
+   * Writes whole documents in one transaction, replacing any stored document with the same
+   * (tenant, source, uri). A failure leaves every document as it was.
+   */
+  async writeDocuments(docs: DocumentInput[]): Promise<{ uri: string; id: string; replaced: boolean }[]> {
+    if (docs.length === 0) return [];
+    return this.client.transaction(async (tx) => {
+      const keys = docs.map((d) => ({ tenant: d.tenant, source: d.source, uri: d.uri }));
+      const removed = await tx.query<{ tenant_id: string; source: string; uri: string }>(
+        `delete from documents d using jsonb_to_recordset($1::jsonb) as k(tenant text, source text, uri text)
+         where d.tenant_id = k.tenant and d.source = k.source and d.uri = k.uri
+         returning d.tenant_id, d.source, d.uri`,
+        [JSON.stringify(keys)],
+      );
+      const replacedKeys = new Set(removed.rows.map((r) => `${r.tenant_id}\u0001${r.source}\u0001${r.uri}`));
+      const docRows = docs.map((d) => ({
+        id: randomUUID(), tenant: d.tenant, source: d.source, uri: d.uri, title: stripNul(d.title),
+        format: d.format, content_hash: d.contentHash, topics: d.topics, metadata: d.metadata,
+      }));
+      await tx.query(
+        `insert into documents (id, tenant_id, source, uri, title, format, content_hash, topics, metadata)
+         select id, tenant, source, uri, title, format, content_hash, topics, metadata
+         from jsonb_to_recordset($1::jsonb) as x(id uuid, tenant text, source text, uri text, title text,
+           format text, content_hash text, topics text[], metadata jsonb)`,
+        [JSON.stringify(docRows)],
+      );
+      const chunkRows = docs.flatMap((d, i) => {
+        const docId = docRows[i]!.id;
+        const ids = new Map(d.chunks.map((c) => [c.chunkIndex, randomUUID()]));
+        return d.chunks.map((c) => ({
+          id: ids.get(c.chunkIndex), document_id: docId, tenant_id: d.tenant, source: d.source,
+          parent_id: c.parentIndex === null ? null : ids.get(c.parentIndex) ?? null,
+          kind: c.kind, searchable: c.searchable, chunk_index: c.chunkIndex, doc_title: stripNul(d.title),
+          section_title: c.sectionTitle === null ? null : stripNul(c.sectionTitle),
+          section_path: c.sectionPath.map(stripNul), page_start: c.pageStart, page_end: c.pageEnd,
+          topics: d.topics, token_count: c.tokenCount, content: stripNul(c.content), metadata: c.metadata,
+          embedding: c.embedding ? toVectorLiteral(c.embedding) : null,
+        }));
+      });
+      if (chunkRows.length > 0) {
+        await tx.query(
+          `insert into chunks (id, document_id, tenant_id, source, parent_id, kind, searchable, chunk_index,
+             doc_title, section_title, section_path, page_start, page_end, topics, token_count, content,
+             metadata, embedding)
+           select id, document_id, tenant_id, source, parent_id, kind, searchable, chunk_index, doc_title,
+             section_title, section_path, page_start, page_end, topics, token_count, content, metadata,
+             embedding::vector
+           from jsonb_to_recordset($1::jsonb) as x(id uuid, document_id uuid, tenant_id text, source text,
+             parent_id uuid, kind text, searchable boolean, chunk_index int, doc_title text, section_title text,
+             section_path text[], page_start int, page_end int, topics text[], token_count int, content text,
+             metadata jsonb, embedding text)`,
+          [JSON.stringify(chunkRows)],
+        );
+      }
+      return docRows.map((d) => ({
+        uri: d.uri, id: d.id, replaced: replacedKeys.has(`${d.tenant}\u0001${d.source}\u0001${d.uri}`),
+      }));
+    });
+  }
+
+  /** Deletes documents (and their chunks and statistics) of one tenant. @returns how many went. */
+  async deleteDocuments(tenant: string, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { rows } = await this.client.query<{ id: string }>(
+      "delete from documents where tenant_id = $1 and id = any($2::uuid[]) returning id",
+      [tenant, ids],
+    );
+    return rows.length;
+  }
+
+  /** Okapi BM25 ranking computed in SQL (`sw_match_bm25`). */
+  async matchBm25(query: string, opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params } = {}): Promise<ChunkHit[]> {
+    const { rows } = await this.client.query<HitRow>(
+      `select ${HIT_COLUMNS} from sw_match_bm25($1, $2, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12)`,
+      [query, opts.limit ?? 10, ...filterArgs(opts.filters), ...bm25Args(opts.bm25)],
+    );
+    return rows.map(toHit);
+  }
+
+  /** Cosine similarity ranking (`sw_match_vector`). */
+  async matchVector(embedding: number[], opts: { limit?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
+    const { rows } = await this.client.query<HitRow>(
+      `select ${HIT_COLUMNS} from sw_match_vector($1::vector, $2, $3, $4, $5, $6::uuid[], $7)`,
+      [toVectorLiteral(embedding), opts.limit ?? 10, ...filterArgs(opts.filters)],
+    );
+    return rows.map(toHit);
+  }
+
+  /** The one-statement hybrid (`sw_match_hybrid`). A null embedding makes it lexical + exact only. */
+  async matchHybrid(
+    query: string,
+    embedding: number[] | null,
+    opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params; fusion?: FusionParams } = {},
+  ): Promise<ChunkHit[]> {
+    const f = opts.fusion ?? {};
+    const { rows } = await this.client.query<HitRow>(
+      `select ${HIT_COLUMNS} from sw_match_hybrid($1, $2::vector, $3, $4, $5, $6, $7::uuid[], $8,
+         $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      [
+        query, embedding ? toVectorLiteral(embedding) : null, opts.limit ?? 10, ...filterArgs(opts.filters),
+        f.lexicalWeight ?? 0.75, f.vectorWeight ?? 0.25, f.exactWeight ?? 0, f.exactTerms ?? null,
+        f.fusion ?? "minmax", f.candidates ?? 100, f.rrfK ?? 60, ...bm25Args(opts.bm25),
+      ],
+    );
+    return rows.map(toHit);
+  }
+
+  /** Chunks by id, scoped to a tenant (a foreign id yields nothing). */
+  async getChunks(tenant: string, ids: string[]): Promise<ChunkHit[]> {
+    if (ids.length === 0) return [];
+    return this.selectChunks("c.tenant_id = $1 and c.id = any($2::uuid[])", [tenant, ids]);
+  }
+
+  /** Every row of a document (sections, parents and children) in reading order. */
+  async getDocumentChunks(tenant: string, documentId: string): Promise<ChunkHit[]> {
+    return this.selectChunks("c.tenant_id = $1 and c.document_id = $2::uuid", [tenant, documentId]);
+  }
+
+  private async selectChunks(where: string, params: unknown[]): Promise<ChunkHit[]> {
+    const { rows } = await this.client.query<HitRow>(
+      `select c.id, c.document_id, c.parent_id, c.source, d.uri, c.doc_title, c.section_title, c.section_path,
+         c.page_start, c.page_end, c.chunk_index, c.kind, c.token_count, c.topics, c.content, c.metadata,
+         null::float8 as score, null::float8 as lexical_score, null::float8 as vector_score,
+         null::float8 as exact_score, null::int as lexical_rank, null::int as vector_rank
+       from chunks c join documents d on d.id = c.document_id
+       where ${where} order by c.document_id, c.chunk_index`,
+      params,
+    );
+    return rows.map(toHit);
+  }
+
+  /** Counts for `sourcewise stats`. */
+  async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
+    const q = async <T>(sql: string) => (await this.client.query<T>(sql, [tenant])).rows;
+    const [totals] = await q<{ documents: number; sections: number; chunks: number; searchable: number }>(
+      `select (select count(*)::int from documents where tenant_id = $1) as documents,
+         count(*) filter (where kind = 'section')::int as sections,
+         count(*) filter (where kind = 'chunk')::int as chunks,
+         count(*) filter (where searchable)::int as searchable
+       from chunks where tenant_id = $1`,
+    );
+    const bySource = await q<{ source: string; documents: number; chunks: number }>(
+      `select d.source, count(distinct d.id)::int as documents, count(c.id)::int as chunks
+       from documents d left join chunks c on c.document_id = d.id
+       where d.tenant_id = $1 group by d.source order by d.source`,
+    );
+    const [terms] = await q<{ n: number }>("select count(*)::int as n from bm25_terms where tenant_id = $1");
+    return {
+      documents: totals?.documents ?? 0, sections: totals?.sections ?? 0, chunks: totals?.chunks ?? 0,
+      searchable: totals?.searchable ?? 0, bySource, embedding: await this.indexedEmbedding(), terms: terms?.n ?? 0,
+    };
+  }
+
+  /** The content-hash embedding cache kept in this database. */
+  embeddingCache(): SqlEmbeddingCache {
+    return new SqlEmbeddingCache(this.client);
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+}
