@@ -10,7 +10,7 @@ import { beirIdOfUri } from "../src/evaluation/beir.js";
 import { mean, ndcgAtK, quantile, type Qrels } from "../src/evaluation/metrics.js";
 import { FEATURE_NAMES, rerankFeatures } from "../src/models/rerankers/features.js";
 import { LocalFusionReranker } from "../src/models/rerankers/local.js";
-import type { FusionWeights } from "../src/models/rerankers/weights.js";
+import type { FusionWeights, Tree } from "../src/models/rerankers/weights.js";
 import { extractIdentifiers } from "../src/planner/terms.js";
 import { retrievalSettings } from "../src/retrieval/settings.js";
 import { expandQuery, synonymIndex } from "../src/retrieval/synonyms.js";
@@ -75,95 +75,120 @@ for (let l = 0; l <= 1.0001; l += 0.05) {
     if (v > bestFusion + 1e-9) [bestFusion, fusion] = [v, w];
   }
 }
-console.error(`fusion weights (fit half): ${JSON.stringify(fusion)} nDCG@10 ${bestFusion.toFixed(4)}`);
+console.log(`fusion weights (grid on the fit half): ${JSON.stringify(fusion)}, fit nDCG@10 ${bestFusion.toFixed(4)}`);
+console.log(`  exact weight at lexical ${fusion.lexical}: ${[0, 0.05, 0.1, 0.2, 0.3].map((e) => `${e} → ${ndcg(split.fit, fuse({ ...fusion, exact: e })).toFixed(4)}`).join(", ")}`);
+console.log(`  lexical weight (vector = 1 - it): ${[0.5, 0.6, 0.7, 0.8, 0.9, 1].map((l) => `${l} → ${ndcg(split.fit, fuse({ lexical: l, vector: Number((1 - l).toFixed(2)), exact: fusion.exact })).toFixed(4)}`).join(", ")}`);
 const hybrid = fuse(fusion);
 
 // Reranker training rows: the top 100 hybrid candidates of each query, label = abstract relevant.
 const top = new Map(pools.map((p) => [p, hybrid(p).slice(0, 100)]));
 const rows = new Map(pools.map((p) => [p, rerankFeatures({ text: p.text }, top.get(p)!)]));
+// The graph reranks a source's max_results (20 by default): its lists' features (candidate-list
+// rarity, score ranges) differ from a 100-list's, so the model also learns from 20-lists.
+const rows20 = new Map(pools.map((p) => [p, rerankFeatures({ text: p.text }, top.get(p)!.slice(0, 20))]));
 const label = (p: Pool, h: ChunkHit) => ((p.qrels.get(beirIdOfUri(h.uri)) ?? 0) > 0 ? 1 : 0);
-const fitX = split.fit.flatMap((p) => rows.get(p)!);
-const fitY = split.fit.flatMap((p) => top.get(p)!.map((h) => label(p, h)));
-const nf = FEATURE_NAMES.length;
-const mu = FEATURE_NAMES.map((_, j) => mean(fitX.map((r) => r[j]!)));
-const sd = FEATURE_NAMES.map((_, j) => Math.sqrt(mean(fitX.map((r) => (r[j]! - mu[j]!) ** 2))) || 1);
-const Z = fitX.map((r) => r.map((x, j) => (x - mu[j]!) / sd[j]!));
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const nf = FEATURE_NAMES.length;
+const GBDT = { trees: 100, depth: 3, learningRate: 0.1, lambda: 1, minLeaf: 20, bins: 64 };
 
-/** L2-regularised logistic regression by full-batch gradient descent with Adam steps. */
-function logistic(X: number[][], y: number[], lambda = 1e-3, epochs = 3000): { w: number[]; b: number } {
-  const w = new Array<number>(X[0]!.length).fill(0);
-  let b = 0;
-  const m = w.map(() => 0), v = w.map(() => 0);
-  let mb = 0, vb = 0;
-  for (let e = 1; e <= epochs; e++) {
-    const g = w.map((wj) => lambda * wj);
-    let gb = 0;
-    X.forEach((x, i) => {
-      const err = sigmoid(x.reduce((s, xj, j) => s + xj * w[j]!, b)) - y[i]!;
-      x.forEach((xj, j) => (g[j]! += (err * xj) / X.length));
-      gb += err / X.length;
-    });
-    const lr = 0.05, b1 = 0.9, b2 = 0.999;
-    g.forEach((gj, j) => {
-      m[j] = b1 * m[j]! + (1 - b1) * gj;
-      v[j] = b2 * v[j]! + (1 - b2) * gj * gj;
-      w[j]! -= (lr * (m[j]! / (1 - b1 ** e))) / (Math.sqrt(v[j]! / (1 - b2 ** e)) + 1e-8);
-    });
-    mb = b1 * mb + (1 - b1) * gb;
-    vb = b2 * vb + (1 - b2) * gb * gb;
-    b -= (lr * (mb / (1 - b1 ** e))) / (Math.sqrt(vb / (1 - b2 ** e)) + 1e-8);
+/**
+ * Gradient-boosted regression trees on the logistic loss (second-order leaf values, as XGBoost),
+ * with splits searched on per-feature quantile bins so one tree costs a pass over the rows.
+ */
+function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number } {
+  const sorted = FEATURE_NAMES.map((_, j) => X.map((r) => r[j]!).sort((p, q) => p - q));
+  const edges = sorted.map((v) => [...new Set(Array.from({ length: GBDT.bins - 1 }, (_, k) => v[Math.floor(((k + 1) * v.length) / GBDT.bins)]!))]);
+  // A split "x <= edge" is stored halfway to the next value seen, so it survives printing and
+  // float noise: many rows sit exactly on an edge (it is one of their values).
+  const cut = (f: number, b: number) => {
+    const e = edges[f]![b]!;
+    const next = sorted[f]!.find((x) => x > e);
+    return next === undefined ? e : (e + next) / 2;
+  };
+  // bin = how many edges lie below x, so x <= edges[b] exactly when bin <= b.
+  const binned = X.map((r) => r.map((x, j) => edges[j]!.filter((e) => e < x).length));
+  const base = Math.log(mean(y) / (1 - mean(y)));
+  const F = y.map(() => base);
+  const trees: Tree[] = [];
+  const grow = (idx: number[], g: number[], h: number[], depth: number): Tree => {
+    const G = idx.reduce((s, i) => s + g[i]!, 0), H = idx.reduce((s, i) => s + h[i]!, 0);
+    const leaf = -G / (H + GBDT.lambda);
+    if (depth === 0 || idx.length < 2 * GBDT.minLeaf) return leaf;
+    let best = { gain: 1e-9, f: -1, b: 0 };
+    for (let f = 0; f < nf; f++) {
+      const nb = edges[f]!.length + 1;
+      const hg = new Float64Array(nb), hh = new Float64Array(nb), hc = new Int32Array(nb);
+      for (const i of idx) {
+        const b = binned[i]![f]!;
+        hg[b]! += g[i]!; hh[b]! += h[i]!; hc[b]!++;
+      }
+      let gl = 0, hl = 0, cl = 0;
+      for (let b = 0; b < nb - 1; b++) {
+        gl += hg[b]!; hl += hh[b]!; cl += hc[b]!;
+        if (cl < GBDT.minLeaf || idx.length - cl < GBDT.minLeaf) continue;
+        const gain = (gl * gl) / (hl + GBDT.lambda) + ((G - gl) ** 2) / (H - hl + GBDT.lambda) - (G * G) / (H + GBDT.lambda);
+        if (gain > best.gain) best = { gain, f, b };
+      }
+    }
+    if (best.f < 0) return leaf;
+    const left = idx.filter((i) => binned[i]![best.f]! <= best.b), right = idx.filter((i) => binned[i]![best.f]! > best.b);
+    return { f: best.f, t: cut(best.f, best.b), l: grow(left, g, h, depth - 1), r: grow(right, g, h, depth - 1) };
+  };
+  const all = y.map((_, i) => i);
+  for (let k = 0; k < GBDT.trees; k++) {
+    const p = F.map(sigmoid);
+    const tree = grow(all, p.map((pi, i) => pi - y[i]!), p.map((pi) => pi * (1 - pi)), GBDT.depth);
+    trees.push(tree);
+    X.forEach((x, i) => (F[i]! += GBDT.learningRate * treeValue(tree, x)));
   }
-  return { w, b };
+  return { trees, bias: base };
 }
+function treeValue(tree: Tree, x: number[]): number {
+  let node = tree;
+  while (typeof node !== "number") node = x[node.f]! <= node.t ? node.l : node.r;
+  return node;
+}
+
+const model = (m: { trees: Tree[]; bias: number }, calibration = { a: 1, b: 0 }): FusionWeights => ({
+  model: "local/fusion", features: [...FEATURE_NAMES], bias: m.bias, learningRate: GBDT.learningRate, trees: m.trees, calibration, provenance: {},
+});
+const xy = (ps: Pool[]) => ({
+  X: ps.flatMap((p) => [...rows.get(p)!, ...rows20.get(p)!]),
+  y: ps.flatMap((p) => [...top.get(p)!, ...top.get(p)!.slice(0, 20)].map((h) => label(p, h))),
+});
+const scoreOf = (m: { trees: Tree[]; bias: number }, X: number[][]) => X.map((x) => m.trees.reduce<number>((s, tr) => s + GBDT.learningRate * treeValue(tr, x), m.bias));
 
 t = performance.now();
-const lr = logistic(Z, fitY);
-console.error(`logistic regression in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-const model = (w: number[], b: number, calibration = { a: 1, b: 0 }): FusionWeights => ({
-  model: "local/fusion", features: [...FEATURE_NAMES], mean: mu, std: sd, weights: w, bias: b, calibration, provenance: {},
+const fitXY = xy(split.fit);
+const boosted = boost(fitXY.X, fitXY.y);
+// Platt scaling on out-of-fold scores: trees scored on their own training rows are overconfident.
+const folds = halves(split.fit);
+const oof = [[folds.fit, folds.heldOut], [folds.heldOut, folds.fit]].map(([train, test]) => {
+  const m = boost(xy(train!).X, xy(train!).y);
+  return { s: scoreOf(m, xy(test!).X), y: xy(test!).y };
 });
-const reranked = (weights: FusionWeights): Ranker => {
+const platX = oof.flatMap((o) => o.s), platY = oof.flatMap((o) => o.y);
+console.error(`boosted trees (3 fits) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+const reranked = (weights: FusionWeights, depth = 100): Ranker => {
   const r = new LocalFusionReranker(weights);
-  return (p) => r.rerank({ text: p.text }, top.get(p)!).map((x) => top.get(p)![x.index]!);
+  return (p) => {
+    const hits = top.get(p)!.slice(0, depth);
+    return r.rerank({ text: p.text }, hits).map((x) => hits[x.index]!);
+  };
 };
 
-// Coordinate ascent on the fit half's nDCG@10, from the logistic weights (ranking only, so bias-free).
-// It scores the precomputed rows; the final weights are checked through LocalFusionReranker below.
-const scoreOf = (p: Pool, weights: number[]) => rows.get(p)!.map((r) => r.reduce((s, x, j) => s + weights[j]! * ((x - mu[j]!) / sd[j]!), lr.b));
-const byWeights = (weights: number[]): Ranker => (p) => {
-  const s = scoreOf(p, weights);
-  return top.get(p)!.map((h, i) => ({ h, s: s[i]!, i })).sort((x, y) => y.s - x.s || x.i - y.i).map((x) => x.h);
-};
-let w = [...lr.w];
-let best = ndcg(split.fit, byWeights(w));
-const lrFit = best;
-for (let round = 0; round < 3; round++) {
-  let improved = false;
-  for (let j = 0; j < nf; j++) {
-    for (const step of [-0.5, -0.2, -0.1, 0.1, 0.2, 0.5]) {
-      const trial = w.map((x, k) => (k === j ? x + step : x));
-      const v = ndcg(split.fit, byWeights(trial));
-      if (v > best + 1e-4) [best, w, improved] = [v, trial, true];
-    }
-  }
-  console.error(`coordinate ascent round ${round + 1}: fit nDCG@10 ${best.toFixed(4)} (logistic ${lrFit.toFixed(4)})`);
-  if (!improved) break;
-}
-
-// Platt scaling of the final score on the fit half (Newton steps on a, b).
-const platX = split.fit.flatMap((p) => scoreOf(p, w));
+// Platt scaling (Newton steps on a, b).
 let [a, b] = [1, 0];
 for (let it = 0; it < 50; it++) {
   let [ga, gb, haa, hab, hbb] = [0, 0, 0, 0, 0];
   platX.forEach((x, i) => {
-    const p = sigmoid(a * x + b), err = p - fitY[i]!, h = p * (1 - p) + 1e-9;
+    const p = sigmoid(a * x + b), err = p - platY[i]!, h = p * (1 - p) + 1e-9;
     [ga, gb, haa, hab, hbb] = [ga + err * x, gb + err, haa + h * x * x, hab + h * x, hbb + h];
   });
   const det = haa * hbb - hab * hab;
   [a, b] = [a - (hbb * ga - hab * gb) / det, b - (haa * gb - hab * ga) / det];
 }
-const final = model(w, lr.b, { a, b });
+const final = model(boosted, { a, b });
 
 // Calibration check on the held-out half: how often is a result above each cut relevant?
 const reranker = new LocalFusionReranker(final);
@@ -179,8 +204,8 @@ const systems: [string, Ranker][] = [
   ["dense (local/use-lite)", by((h) => (h.vectorRank ? -h.vectorRank : null))],
   [`hybrid minmax ${fusion.lexical}/${fusion.vector}/${fusion.exact}`, hybrid],
   ["hybrid RRF k=60", rrf],
-  ["hybrid + local rerank (logistic only)", reranked(model(lr.w, lr.b))],
-  ["hybrid + local rerank", reranked(final)],
+  ["hybrid + local rerank (top 20)", reranked(final, 20)],
+  ["hybrid + local rerank (top 100)", reranked(final)],
 ];
 const table = systems.map(([name, rank]) => ({
   system: name, heldOut: Number(ndcg(split.heldOut, rank).toFixed(4)), fit: Number(ndcg(split.fit, rank).toFixed(4)), all: Number(ndcg(pools, rank).toFixed(4)),
@@ -188,7 +213,8 @@ const table = systems.map(([name, rank]) => ({
 console.log(`SciFact train, ${pools.length} queries: fit on ${split.fit.length} (even positions), held out ${split.heldOut.length} (odd)`);
 console.log("| system | nDCG@10 held-out | nDCG@10 fit half | nDCG@10 all |\n|---|---|---|---|");
 for (const r of table) console.log(`| ${r.system} | ${r.heldOut.toFixed(4)} | ${r.fit.toFixed(4)} | ${r.all.toFixed(4)} |`);
-console.log(`weights: ${FEATURE_NAMES.map((f, j) => `${f} ${w[j]!.toFixed(3)}`).join(", ")}; Platt a ${a.toFixed(3)} b ${b.toFixed(3)}`);
+const used = FEATURE_NAMES.map((f, j) => [f, final.trees.filter((tr) => JSON.stringify(tr).includes(`"f":${j},`)).length] as const);
+console.log(`trees using each feature: ${used.map(([f, n]) => `${f} ${n}`).join(", ")}; Platt a ${a.toFixed(3)} b ${b.toFixed(3)}`);
 console.log(`held-out precision at relevance cuts: ${JSON.stringify(cuts)}`);
 console.log(`rerank latency per query (100 candidates): p50 ${quantile(latency, 0.5).toFixed(2)} ms, p95 ${quantile(latency, 0.95).toFixed(2)} ms`);
 
@@ -197,12 +223,16 @@ if (values.write) {
   final.provenance = {
     dataset: "BEIR SciFact (corpus 5,183 abstracts)", split: "train", date: new Date().toISOString().slice(0, 10),
     fitted_on: `${split.fit.length} train queries at even positions of queries.jsonl order; held out: ${split.heldOut.length} at odd positions`,
-    candidates: "top 100 of sw_match_hybrid (minmax) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
-    method: "standardised features; L2 logistic regression, then coordinate ascent on nDCG@10 (fit half); Platt scaling (fit half)",
+    candidates: "top 100 and top 20 of sw_match_hybrid (minmax) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
+    method: `gradient-boosted trees on the logistic loss (${JSON.stringify(GBDT)}), pointwise relevant/not; Platt scaling on 2-fold out-of-fold scores of the fit half`,
     fusion_weights: fusion, metric_ndcg10: metric, relevance_precision_heldout: cuts, script: "bench/fit-reranker.ts",
   };
-  const round = (x: unknown): unknown => (typeof x === "number" ? Number(x.toFixed(6)) : Array.isArray(x) ? x.map(round) : x);
-  const body = JSON.stringify({ ...final, mean: round(final.mean), std: round(final.std), weights: round(final.weights), bias: round(final.bias), calibration: { a: round(a), b: round(b) } }, null, 2);
+  const num = (x: number) => Number(x.toPrecision(6));
+  // Thresholds keep full precision: they decide which side a value falls on.
+  const compact = (tr: Tree): Tree => (typeof tr === "number" ? num(tr) : { f: tr.f, t: tr.t, l: compact(tr.l), r: compact(tr.r) });
+  const head = JSON.stringify({ model: final.model, features: final.features, bias: num(final.bias), learningRate: final.learningRate, calibration: { a: num(a), b: num(b) }, provenance: final.provenance }, null, 2);
+  const trees = final.trees.map((tr) => `    ${JSON.stringify(compact(tr))},`).join("\n");
+  const body = `${head.slice(0, -2)},\n  "trees": [\n${trees}\n  ]\n}`;
   writeFileSync("src/models/rerankers/fusion-weights.ts",
     `import type { FusionWeights } from "./weights.js";\n\n/** Fitted by bench/fit-reranker.ts (see provenance); regenerate with \`npx tsx bench/fit-reranker.ts --write\`, do not edit. */\nexport const FUSION_WEIGHTS: FusionWeights = ${body};\n`);
   console.log("wrote src/models/rerankers/fusion-weights.ts");

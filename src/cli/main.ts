@@ -4,6 +4,8 @@ import { openRuntime } from "../config/runtime.js";
 import { SourcewiseError } from "../errors.js";
 import { ingest } from "../ingestion/ingest.js";
 import { ingestProgressBar } from "./progress.js";
+import { serveCommand } from "./serve-command.js";
+import { evalCommand } from "./eval-command.js";
 import { formatAnswer, formatIngestSummary, formatStats } from "./format.js";
 
 interface GlobalOptions {
@@ -75,8 +77,8 @@ export function buildCli(): Command {
     .option("--json", "print as JSON", false)
     .action(async (opts: { json: boolean }, cmd: Command) => {
       const config = configFrom(cmd.optsWithGlobals());
-      const { openPGliteStore } = await import("../storage/pglite.js");
-      const store = await openPGliteStore({ path: config.store.path });
+      const { openStore } = await import("../storage/open-store.js");
+      const store = await openStore(config.store);
       try {
         const stats = await store.stats(config.tenant);
         process.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats, config.tenant, config.store.path));
@@ -122,6 +124,8 @@ export function buildCli(): Command {
       if (!(await runDemo(config))) process.exitCode = 1;
     });
 
+  program.addCommand(serveCommand());
+  program.addCommand(evalCommand());
   return program;
 }
 

@@ -8,12 +8,36 @@ export const ConfigSchema = z
   .object({
     store: z
       .object({
-        /** Which engine holds the index. */
-        kind: z.enum(["pglite"]).default("pglite"),
+        /** Which engine holds the index: embedded PGlite, a Postgres server, or Supabase. */
+        kind: z.enum(["pglite", "postgres", "supabase"]).default("pglite"),
         /** PGlite data directory, or "memory". */
         path: z.string().min(1).default(".sourcewise/db"),
+        /** `postgres://` URL: the store for kind "postgres", and the write path for "supabase". */
+        databaseUrl: z.string().min(1).optional(),
+        /** Kind "supabase": retrieval as RPCs with the end user's JWT (never the service-role key). */
+        supabase: z
+          .object({
+            url: z.string().min(1).optional(),
+            anonKey: z.string().min(1).optional(),
+            /** The end user's JWT; row-level security scopes reads to its app_metadata.tenant_id. */
+            accessToken: z.string().min(1).optional(),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
+      // Checked only for the kind in use: a stray DATABASE_URL must not break the embedded store.
+      .superRefine((s, ctx) => {
+        if (s.kind === "postgres" && !/^postgres(ql)?:\/\//.test(s.databaseUrl ?? "")) {
+          ctx.addIssue({ code: "custom", path: ["databaseUrl"], message: "store kind postgres needs DATABASE_URL as a postgres:// URL" });
+        }
+        if (s.kind === "supabase") {
+          const missing = (["url", "anonKey", "accessToken"] as const).filter((k) => !s.supabase?.[k]);
+          if (missing.length) {
+            ctx.addIssue({ code: "custom", path: ["supabase"], message: `store kind supabase needs ${missing.join(", ")} (SUPABASE_URL, SUPABASE_ANON_KEY, SOURCEWISE_USER_JWT)` });
+          }
+        }
+      })
       .default({}),
     /** Tenant used when a command names none. */
     tenant: z.string().min(1).max(200).default("default"),
@@ -40,6 +64,23 @@ export const ConfigSchema = z
      * fields it gives; a new name adds a source. Kept raw here: `loadProfiles` merges and validates.
      */
     sources: z.array(z.object({ name: z.string().min(1) }).passthrough()).optional(),
+    /** `sourcewise serve`: the chat-backend HTTP server. */
+    server: z
+      .object({
+        port: z.number().int().min(0).max(65535).default(8787),
+        /** Loopback by default: exposing the server is a deliberate choice. */
+        host: z.string().min(1).default("127.0.0.1"),
+        /** HS256 secret for bearer JWTs (claim `tenant_id`); when set, requests without a valid token are refused. */
+        jwtSecret: z.string().min(16, "use at least 16 characters").optional(),
+        /** Where threads persist: "memory", "pglite" (an embedded database beside the store) or a postgres:// URL. */
+        threads: z.string().min(1).default("pglite"),
+        /** Longest accepted chat message, in characters. */
+        maxMessageChars: z.number().int().min(1).max(100_000).default(4000),
+        /** Largest accepted request body, in bytes. */
+        maxBodyBytes: z.number().int().min(256).max(50 * 1024 * 1024).default(256 * 1024),
+      })
+      .strict()
+      .default({}),
   })
   .strict();
 
@@ -50,10 +91,17 @@ export type ConfigInput = z.input<typeof ConfigSchema>;
 const ENV: Record<string, (v: string) => ConfigInput> = {
   SOURCEWISE_DB_PATH: (v) => ({ store: { path: v } }),
   SOURCEWISE_STORE: (v) => ({ store: { kind: v as "pglite" } }),
+  DATABASE_URL: (v) => ({ store: { databaseUrl: v } }),
+  SUPABASE_URL: (v) => ({ store: { supabase: { url: v } } }),
+  SUPABASE_ANON_KEY: (v) => ({ store: { supabase: { anonKey: v } } }),
+  SOURCEWISE_USER_JWT: (v) => ({ store: { supabase: { accessToken: v } } }),
   SOURCEWISE_TENANT: (v) => ({ tenant: v }),
   SOURCEWISE_EMBEDDINGS: (v) => ({ embeddings: v }),
   SOURCEWISE_EMBEDDING_WORKERS: (v) => ({ embeddingWorkers: Number(v) }),
   SOURCEWISE_CHAT_MODEL: (v) => ({ chatModel: v }),
+  SOURCEWISE_PORT: (v) => ({ server: { port: Number(v) } }),
+  SOURCEWISE_JWT_SECRET: (v) => ({ server: { jwtSecret: v } }),
+  SOURCEWISE_THREADS: (v) => ({ server: { threads: v } }),
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {

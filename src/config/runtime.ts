@@ -1,7 +1,7 @@
 import { createEmbeddings } from "../models/embeddings/create-embeddings.js";
 import { withCache } from "../models/embeddings/cache.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
-import { openPGliteStore } from "../storage/pglite.js";
+import { openStore } from "../storage/open-store.js";
 import type { SqlStore } from "../storage/store.js";
 import type { Config } from "./config.js";
 
@@ -24,7 +24,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   const embeddings = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
   let store: SqlStore;
   try {
-    store = await openPGliteStore({ path: config.store.path });
+    store = await openStore(config.store);
   } catch (error) {
     await embeddings.close();
     throw error;

@@ -4,7 +4,7 @@ import { expandSettings, gateSettings, generationSettings } from "./settings.js"
 
 describe("generation settings", () => {
   it("default in one place", () => {
-    expect(gateSettings()).toEqual({ strongHit: 0.65, minStrongHits: 1, minTop3Avg: 0.45, minCoverage: 0.5, relevantFloor: 0.25, maxRetries: 1, window: 8 });
+    expect(gateSettings()).toEqual({ strongHit: 0.65, minStrongHits: 1, minTop3Avg: 0.45, minCoverage: 0.5, relevantFloor: 0.25, clarifyCoverage: 0.34, maxRetries: 1, window: 8 });
     expect(generationSettings().markers).toEqual({ high: 0.8, medium: 0.65 });
     expect(expandSettings()).toEqual({ topK: 8, tokenBudget: 6000, multiSectionThreshold: 3, returnFullDocuments: false });
   });

@@ -27,6 +27,11 @@ export const GateSettingsSchema = z
     minCoverage: z.number().min(0).max(1).default(0.5),
     /** Below this top relevance nothing counts as relevant: ask instead of answering. */
     relevantFloor: z.number().min(0).max(1).default(0.25),
+    /**
+     * Without a strong hit, evidence covering fewer key terms than this is off-topic (it shares a
+     * stray word with the question): ask instead of broadening or answering.
+     */
+    clarifyCoverage: z.number().min(0).max(1).default(0.34),
     /** Broaden rounds before answering weakly. */
     maxRetries: z.number().int().min(0).max(5).default(1),
     /** Ranked results the signals look at, when the plan gives no top_k. */

@@ -3,7 +3,9 @@ import { openRuntime } from "../config/runtime.js";
 import { createChatModel, defaultChatModelSpec } from "../models/chat/create-chat-model.js";
 import { createReranker, defaultRerankerSpec } from "../models/rerankers/create-reranker.js";
 import type { GraphContext } from "../nodes/context.js";
+import { ResultCache } from "../retrieval/cache.js";
 import { loadProfiles } from "../sources/load.js";
+import { contextForTenant } from "./tenant-context.js";
 
 /** A run context that owns its store and models. */
 export type OwnedContext = GraphContext & { close(): Promise<void> };
@@ -20,10 +22,17 @@ export async function openContext(config: Config): Promise<OwnedContext> {
   const rerankSpec = defaultRerankerSpec();
   const reranker = rerankSpec === "local/fusion" ? undefined : (createReranker(rerankSpec) as GraphContext["reranker"]);
   const rt = await openRuntime(config);
-  return {
+  const base: GraphContext = {
     store: rt.store, embeddings: rt.embeddings, profiles, tenant: config.tenant,
-    chatModel, chatModelId: chatSpec, reranker, close: () => rt.close(),
+    chatModel, chatModelId: chatSpec, reranker, resultCache: new ResultCache(),
   };
+  try {
+    // The configured tenant's row of sw_tenant_config overrides the defaults above.
+    return { ...(await contextForTenant(base, config.tenant)), close: () => rt.close() };
+  } catch (error) {
+    await rt.close();
+    throw error;
+  }
 }
 
 let opened: Promise<OwnedContext> | undefined;

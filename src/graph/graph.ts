@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/la
 import { END, START, StateGraph } from "@langchain/langgraph";
 import { broaden } from "../nodes/broaden.js";
 import { clarify } from "../nodes/clarify.js";
+import { condense, remember } from "../nodes/condense.js";
 import type { GraphContext, NodeConfig } from "../nodes/context.js";
 import { expand } from "../nodes/expand.js";
 import { gate, routeAfterGate } from "../nodes/gate.js";
@@ -23,12 +24,14 @@ function bind<S>(node: Node<S>, context: () => Promise<GraphContext>) {
 
 /**
  * The graph builder (node names differ from state keys, which LangGraph requires):
- * planner → router → retrieve (one `Send` branch per source) → rerank → expand →
- * qualityGate → generate | broaden (back to retrieve, bounded by `retries`) | clarify.
+ * condense (follow-up → standalone question) → planner → router → retrieve (one `Send` branch per source) → rerank → expand →
+ * qualityGate → generate | broaden (back to retrieve, bounded by `retries`) | clarify → remember
+ * (appends the turn to the thread's history).
  * @param context where nodes get the store and models; called once per node run.
  */
 export function buildGraph(context: () => Promise<GraphContext>) {
   return new StateGraph({ stateSchema: GraphState, input: InputState, output: OutputState })
+    .addNode("condense", bind(condense, context))
     .addNode("planner", bind(planNode, context))
     .addNode("router", bind(routeNode, context))
     // A retrieve branch receives its Send payload, not the graph state.
@@ -39,7 +42,9 @@ export function buildGraph(context: () => Promise<GraphContext>) {
     .addNode("broaden", bind(broaden, context))
     .addNode("generate", bind(generate, context))
     .addNode("clarify", bind(clarify, context))
-    .addEdge(START, "planner")
+    .addNode("remember", remember)
+    .addEdge(START, "condense")
+    .addEdge("condense", "planner")
     .addEdge("planner", "router")
     .addConditionalEdges("router", routeToRetrievers, ["retrieve", "clarify"])
     .addEdge("retrieve", "rerank")
@@ -47,8 +52,9 @@ export function buildGraph(context: () => Promise<GraphContext>) {
     .addEdge("expand", "qualityGate")
     .addConditionalEdges("qualityGate", routeAfterGate, ["generate", "broaden", "clarify"])
     .addConditionalEdges("broaden", routeToRetrievers, ["retrieve", "clarify"])
-    .addEdge("generate", END)
-    .addEdge("clarify", END);
+    .addEdge("generate", "remember")
+    .addEdge("clarify", "remember")
+    .addEdge("remember", END);
 }
 
 /** What {@link createGraph} needs: the store and models, built by the caller. */

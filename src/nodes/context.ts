@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { SourcewiseError } from "../errors.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import type { ResultCache } from "../retrieval/cache.js";
 import type { SourceProfile } from "../sources/profile.js";
 import type { SqlStore } from "../storage/store.js";
 
@@ -28,6 +29,8 @@ export interface GraphContext {
   /** Its `provider/model` string, for the result's metadata. */
   chatModelId?: string;
   reranker?: RemoteReranker;
+  /** Per-source retrieval results, per tenant, for the profile's TTL; none when unset. */
+  resultCache?: ResultCache;
   /** Settings overrides per area; each area validates and defaults its own part. */
   settings?: Record<string, unknown>;
 }

@@ -100,6 +100,20 @@ describe("gate", () => {
     expect(result.reason).toContain("key terms");
   });
 
+  it("asks instead of broadening when moderate evidence shares only a stray word with the question", async () => {
+    const result = await judge([hit(0.55, "Completely different words about coil cooling."), hit(0.5, "More on helium.")]);
+    expect(result.decision).toBe("clarify");
+    expect(result.reason).toContain("Off-topic");
+  });
+
+  it("keeps a question whose identifiers the top evidence names verbatim, even at a low score", async () => {
+    const low = [hit(0.2, "openPGliteStore opens the embedded database.")];
+    expect((await judge(low)).decision).toBe("clarify");
+    const named = await judge(low, { plan: { ...planFor("What options does openPGliteStore take?"), identifiers: ["openPGliteStore"] } });
+    expect(named.signals.identifier_coverage).toBe(1);
+    expect(named.decision).toBe("broaden");
+  });
+
   it("names every bad setting", async () => {
     await expect(judge([hit(0.9, onTopic)], {}, { gate: { strongHit: 2, maxRetries: -1 } })).rejects.toSatisfy(
       (e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message),

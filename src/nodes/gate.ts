@@ -1,5 +1,5 @@
 import { gateSettings, type GateSettings } from "../generation/settings.js";
-import { coverage, keyStems, termSet } from "../generation/text.js";
+import { coverage, hasIdentifier, keyStems, termSet } from "../generation/text.js";
 import { extractKeyTerms } from "../planner/terms.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { GateResult, GateSignals } from "../state/types.js";
@@ -71,6 +71,11 @@ export async function gate(state: GraphStateType, config: NodeConfig): Promise<G
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, keyTerms, settings, window, expanded);
+  const identifiers = state.plan?.identifiers ?? [];
+  if (identifiers.length > 0) {
+    const top = evidence.filter((e) => e.substantive).sort((a, b) => b.relevance - a.relevance).slice(0, 3);
+    signals.identifier_coverage = identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id))).length / identifiers.length;
+  }
   const result = decide(signals, state.retries, settings, keyTerms.length > 0);
   return { gate: result, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }
@@ -79,8 +84,13 @@ export async function gate(state: GraphStateType, config: NodeConfig): Promise<G
 export function decide(signals: GateSignals, retries: number, settings: GateSettings, hasKeyTerms = true): GateResult {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const seen = `top ${pct(signals.top_score)}, top-3 avg ${pct(signals.top3_avg)}, ${signals.strong_hits} strong hit(s), key terms ${pct(signals.key_term_coverage)}`;
-  if (signals.top_score < settings.relevantFloor) {
+  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1) {
     return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
+  }
+  // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.
+  const namedFound = (signals.identifier_coverage ?? 0) === 1;
+  if (hasKeyTerms && !namedFound && signals.strong_hits === 0 && signals.non_substantive_share === 0 && signals.key_term_coverage < settings.clarifyCoverage) {
+    return { decision: "clarify", signals, reason: `Off-topic evidence: ${seen}; under ${pct(settings.clarifyCoverage)} of the key terms and no strong hit.` };
   }
   const missing: string[] = [];
   if (signals.strong_hits < settings.minStrongHits) {

@@ -76,12 +76,19 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   try {
     embedding = await embedQueryCached(ctx.embeddings, question, settings.queryEmbeddingCache);
   } catch (error) {
-    fallbacks.push(`retrieve: query embedding with ${ctx.embeddings.id} failed (${(error as Error).message.split("\n")[0]}); lexical search only`);
+    fallbacks.push(`retrieve ${source}: query embedding with ${ctx.embeddings.id} failed (${(error as Error).message.split("\n")[0]}); lexical search only`);
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
-  const search = (topics?: string[]): Promise<SourceSearchResult> =>
+  const run = (topics?: string[]): Promise<SourceSearchResult> =>
     searchSource({ store: ctx.store, profile, question, embedding, identifiers: plan.identifiers, extraTerms, tenant, topics, settings, broadened });
+  // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
+  const search = async (topics?: string[]): Promise<SourceSearchResult> => {
+    if (!ctx.resultCache) return run(topics);
+    const request = { question, topics, attempt, broadened, extraTerms, identifiers: plan.identifiers, embedded: embedding !== null, retrieval: profile.retrieval, settings: ctx.settings?.retrieval };
+    const lookup = { tenant, source, request, ttlSeconds: profile.cache_ttl_seconds, generation: () => ctx.store.tenantGeneration(tenant) };
+    return (await ctx.resultCache.getOrLoad(lookup, () => run(topics))).value;
+  };
 
   const candidates: Record<string, Candidate[]> = {};
   let asked: SourceSearchResult;

@@ -3,8 +3,8 @@ import { heuristicPlan } from "../planner/heuristic.js";
 import { applyOverrides } from "../planner/overrides.js";
 import { routeQuery } from "../sources/router.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
-import type { Plan } from "../state/types.js";
 import { contextOf, type NodeConfig } from "./context.js";
+import type { RetrieveTask } from "./retrieve.js";
 
 /**
  * The `route` node: orders the plan's sources by intent prior, indicator words and embedding
@@ -34,19 +34,6 @@ export async function routeNode(state: GraphStateType, config: NodeConfig): Prom
     route,
     metadata: { timings_ms: { route: Math.round(performance.now() - started) } },
   };
-}
-
-/** What one `retrieve` branch receives through `Send`. */
-export interface RetrieveTask {
-  question: string;
-  source: string;
-  /** 0 for the first round, then the retry count. */
-  attempt: number;
-  tenant: string | undefined;
-  topic: string | undefined;
-  plan: Plan;
-  /** True after the gate asked to broaden: search wider (e.g. more results, relaxed filters). */
-  broadened: boolean;
 }
 
 /**

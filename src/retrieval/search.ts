@@ -33,7 +33,7 @@ export interface SourceSearchResult {
   /** Synonyms and extra terms appended to the question. */
   added: string[];
   fusion: FusionParams & { lexicalWeight: number; vectorWeight: number; exactWeight: number };
-  /** Results asked for (before the language filter). */
+  /** Results wanted from this source (the profile's max_results, scaled on a broadened round). */
   limit: number;
 }
 
@@ -76,12 +76,11 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
   // metadata.language is not a SQL filter: ask for more and filter here.
-  const limit = language ? wanted * 4 : wanted;
   const hits = await store.matchHybrid(text, embedding, {
-    limit,
+    limit: language ? wanted * 4 : wanted,
     filters: { tenant, sources: [profile.name], topics },
     fusion,
   });
   const kept = language ? hits.filter((h) => languageOf(h) === language).slice(0, wanted) : hits;
-  return { hits: kept, query: text, added, fusion, limit };
+  return { hits: kept, query: text, added, fusion, limit: wanted };
 }

@@ -3,6 +3,18 @@ import type {
   Candidate, Citation, ContextBlock, GateResult, Plan, RankedChunk, RouteDecision, RunMetadata, Verdict,
 } from "./types.js";
 
+/** Turns a thread keeps for rewriting follow-ups; older ones are dropped. */
+export const HISTORY_TURNS = 8;
+
+/** One finished turn of a thread. */
+export interface Turn {
+  /** What the user typed. */
+  question: string;
+  /** What was searched (the follow-up rewritten to stand alone). */
+  standalone: string;
+  answer: string;
+}
+
 const last = <T>(fallback: () => T) => Annotation<T>({ reducer: (_a, b) => b, default: fallback });
 
 /** What a caller passes in: the question, and optional overrides of the planner. Overrides win. */
@@ -32,6 +44,8 @@ export const OutputState = Annotation.Root({
   /** The formatted context the generator saw. */
   context_seen: last<string>(() => ""),
   metadata: Annotation<RunMetadata, Partial<RunMetadata>>({ reducer: mergeMetadata, default: emptyMetadata }),
+  /** The question as searched: the user's words, or a follow-up rewritten to stand alone. */
+  standalone_question: last<string>(() => ""),
 });
 
 /** Internal state: input, output, and the work in between. */
@@ -48,6 +62,10 @@ export const GraphState = Annotation.Root({
   gate: last<GateResult | null>(() => null),
   /** Retrieval rounds done after the first (bounded by settings.maxRetries). */
   retries: last<number>(() => 0),
+  /** The user's words this turn; `question` holds the standalone rewrite every node searches with. */
+  user_question: last<string>(() => ""),
+  /** Earlier turns of the thread (with a checkpointer), oldest first, capped at {@link HISTORY_TURNS}. */
+  history: Annotation<Turn[], Turn[]>({ reducer: (a, b) => [...a, ...b].slice(-HISTORY_TURNS), default: () => [] }),
 });
 
 export type GraphStateType = typeof GraphState.State;

@@ -93,6 +93,8 @@ export interface GateSignals {
   key_term_coverage: number;
   /** Share of top evidence from cover, table-of-contents or reference pages (not substantive). */
   non_substantive_share: number;
+  /** Share of the question's identifiers (makeTrapezoid, J14...) found verbatim in the top substantive evidence. */
+  identifier_coverage?: number;
 }
 
 export interface GateResult {

@@ -3,6 +3,7 @@ import { EmbeddingMismatchError, SourcewiseError } from "../errors.js";
 import { migrate } from "./migrate.js";
 import type { SqlClient } from "./sql-client.js";
 import { SqlEmbeddingCache } from "./embedding-cache.js";
+import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import { toVectorLiteral } from "./vector.js";
 import type {
   Bm25Params,
@@ -19,12 +20,12 @@ export const DEFAULT_TENANT = "default";
 /** Postgres text and jsonb refuse NUL characters; PDFs and binary-ish text do contain them. */
 const stripNul = (s: string) => (s.includes("\u0000") ? s.replaceAll("\u0000", "") : s);
 
-
 const HIT_COLUMNS = `id, document_id, parent_id, source, uri, doc_title, section_title, section_path,
   page_start, page_end, chunk_index, kind, token_count, topics, content, metadata,
   score, lexical_score, vector_score, exact_score, lexical_rank, vector_rank`;
 
-type HitRow = {
+/** A row of the match functions, as SQL (or PostgREST JSON) returns it. @internal */
+export type HitRow = {
   id: string; document_id: string; parent_id: string | null; source: string; uri: string;
   doc_title: string; section_title: string | null; section_path: string[]; page_start: number | null;
   page_end: number | null; chunk_index: number; kind: "section" | "chunk"; token_count: number;
@@ -33,7 +34,8 @@ type HitRow = {
   lexical_rank: number | null; vector_rank: number | null;
 };
 
-function toHit(r: HitRow): ChunkHit {
+/** Maps a row of the match functions (SQL or RPC JSON) to a {@link ChunkHit}. @internal */
+export function toHit(r: HitRow): ChunkHit {
   return {
     id: r.id, documentId: r.document_id, parentId: r.parent_id, source: r.source, uri: r.uri,
     docTitle: r.doc_title, sectionTitle: r.section_title, sectionPath: r.section_path ?? [],
@@ -226,25 +228,41 @@ export class SqlStore {
   /** Chunks by id, scoped to a tenant (a foreign id yields nothing). */
   async getChunks(tenant: string, ids: string[]): Promise<ChunkHit[]> {
     if (ids.length === 0) return [];
-    return this.selectChunks("c.tenant_id = $1 and c.id = any($2::uuid[])", [tenant, ids]);
-  }
-
-  /** Every row of a document (sections, parents and children) in reading order. */
-  async getDocumentChunks(tenant: string, documentId: string): Promise<ChunkHit[]> {
-    return this.selectChunks("c.tenant_id = $1 and c.document_id = $2::uuid", [tenant, documentId]);
-  }
-
-  private async selectChunks(where: string, params: unknown[]): Promise<ChunkHit[]> {
-    const { rows } = await this.client.query<HitRow>(
-      `select c.id, c.document_id, c.parent_id, c.source, d.uri, c.doc_title, c.section_title, c.section_path,
-         c.page_start, c.page_end, c.chunk_index, c.kind, c.token_count, c.topics, c.content, c.metadata,
-         null::float8 as score, null::float8 as lexical_score, null::float8 as vector_score,
-         null::float8 as exact_score, null::int as lexical_rank, null::int as vector_rank
-       from chunks c join documents d on d.id = c.document_id
-       where ${where} order by c.document_id, c.chunk_index`,
-      params,
-    );
+    const { rows } = await this.client.query<HitRow>(`select ${HIT_COLUMNS} from sw_get_chunks($1, $2::uuid[], null)`, [tenant, ids]);
     return rows.map(toHit);
+  }
+
+  /** Every row of a document (sections, parents and children) in reading order; none if foreign. */
+  async getDocumentChunks(tenant: string, documentId: string): Promise<ChunkHit[]> {
+    const { rows } = await this.client.query<HitRow>(`select ${HIT_COLUMNS} from sw_get_chunks($1, null, $2::uuid)`, [tenant, documentId]);
+    return rows.map(toHit);
+  }
+
+  /** The tenant's overrides of the configured defaults (`sw_tenant_config`), if any. */
+  async tenantConfig(tenant: string): Promise<TenantConfig | null> {
+    const { rows } = await this.client.query<TenantConfigRow>("select * from sw_get_tenant_config($1)", [tenant]);
+    return rows[0] ? fromTenantConfigRow(rows[0]) : null;
+  }
+
+  /** Creates or replaces a tenant's configuration (a server-side write). */
+  async setTenantConfig(config: TenantConfig): Promise<void> {
+    await this.client.query(
+      `insert into sw_tenant_config (tenant_id, chat_model, reranker, gate, generation, answer_style)
+       values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
+       on conflict (tenant_id) do update set chat_model = $2, reranker = $3, gate = $4::jsonb,
+         generation = $5::jsonb, answer_style = $6, updated_at = now()`,
+      [config.tenant, config.chatModel ?? null, config.reranker ?? null, JSON.stringify(config.gate ?? {}),
+        JSON.stringify(config.generation ?? {}), config.answerStyle ?? null],
+    );
+  }
+
+  /**
+   * A counter bumped (by trigger) whenever the tenant's documents change, in any process.
+   * Result caches compare it to know their entries are stale.
+   */
+  async tenantGeneration(tenant: string): Promise<string> {
+    const { rows } = await this.client.query<{ g: unknown }>("select sw_get_tenant_generation($1)::text as g", [tenant]);
+    return String(rows[0]?.g ?? "0");
   }
 
   /** Counts for `sourcewise stats`. */

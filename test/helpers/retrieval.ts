@@ -80,6 +80,7 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
     sources: undefined, topic: undefined, tenant: undefined, top_k: undefined, return_full_documents: undefined,
     multi_section_threshold: undefined, token_budget: undefined, answer: "", citations: [], verdict: undefined,
     strategy: "", clarifying_questions: [], plan: null, route: null, context_seen: "", metadata: emptyMetadata(),
-    candidates: {}, ranked: [], context: [], gate: null, retries: 0, ...over,
+    candidates: {}, ranked: [], context: [], gate: null, retries: 0,
+    standalone_question: "", user_question: "", history: [], ...over,
   };
 }

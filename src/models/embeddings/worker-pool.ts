@@ -73,7 +73,8 @@ export class EmbeddingWorkerPool {
 
   private spawn(): void {
     for (let i = 0; i < this.options.size; i++) {
-      const worker = new Worker(this.options.workerUrl, { name: `${this.options.model}#${i}` });
+      // execArgv: [] — the worker is plain JS; a host's loader flags (tsx, langgraph dev) must not follow it in.
+      const worker = new Worker(this.options.workerUrl, { name: `${this.options.model}#${i}`, execArgv: [] });
       const slot: Slot = { worker, task: undefined };
       worker.unref();
       worker.on("message", (msg: WorkerMessage) => this.onMessage(slot, msg));

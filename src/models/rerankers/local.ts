@@ -1,6 +1,6 @@
 import { FUSION_WEIGHTS } from "./fusion-weights.js";
 import { rerankFeatures, type RerankHit, type RerankQuery } from "./features.js";
-import { validateFusionWeights, type FusionWeights } from "./weights.js";
+import { validateFusionWeights, type FusionWeights, type Tree } from "./weights.js";
 
 /** One reranked candidate: its index in the input, model score, and calibrated relevance. */
 export interface RerankResult {
@@ -12,10 +12,17 @@ export interface RerankResult {
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
+function treeValue(tree: Tree, x: readonly number[]): number {
+  let node = tree;
+  while (typeof node !== "number") node = x[node.f]! <= node.t ? node.l : node.r;
+  return node;
+}
+
 /**
- * The offline reranker: a linear model over cheap lexical and score features of the hybrid
- * function's candidates (see `features.ts`), fitted by `bench/fit-reranker.ts`. It needs no
- * network and no database: everything it reads is already in the hits.
+ * The offline reranker: gradient-boosted regression trees over cheap lexical and score
+ * features of the hybrid function's candidates (see `features.ts`), fitted by
+ * `bench/fit-reranker.ts`. It needs no network and no database: everything it reads is already
+ * in the hits, and 100 shallow trees cost microseconds per candidate.
  *
  * @example
  * ```ts
@@ -35,10 +42,8 @@ export class LocalFusionReranker {
 
   /** Raw model scores (log-odds before calibration), in input order. */
   scores(query: RerankQuery, hits: readonly RerankHit[]): number[] {
-    const { mean, std, weights, bias } = this.weights;
-    return rerankFeatures(query, hits).map((row) =>
-      row.reduce((s, x, j) => s + weights[j]! * ((x - mean[j]!) / std[j]!), bias),
-    );
+    const { trees, bias, learningRate } = this.weights;
+    return rerankFeatures(query, hits).map((row) => trees.reduce<number>((s, tree) => s + learningRate * treeValue(tree, row), bias));
   }
 
   /** Calibrated relevance of a raw score, in [0, 1]. */

@@ -35,19 +35,73 @@ export function stem(word: string): string {
   return w;
 }
 
-const TOKEN = /[\p{L}\p{N}]+/gu;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/** Stemmed content tokens of `text` in order (stop words dropped, positions compacted). */
-export function contentTokens(text: string): string[] {
-  const out: string[] = [];
-  for (const [raw] of text.toLowerCase().matchAll(TOKEN)) {
-    if (STOP.has(raw)) continue;
-    out.push(stem(raw));
-  }
-  return out;
+/** Letters and digits make words; anything else separates them. ASCII is decided without a regex. */
+function isWordChar(code: number, ch: string): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90);
+  return WORD_CHAR.test(ch);
 }
 
-/** Tokens holding a digit (`32`, `5`, `p53`) as written, lower-case: numbers in claims are specific. */
-export function numberTokens(text: string): string[] {
-  return [...text.toLowerCase().matchAll(TOKEN)].map((m) => m[0]).filter((t) => /\d/.test(t));
+// Stems of words seen before: a corpus repeats its vocabulary, so most lookups hit.
+const stems = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
+function cachedStem(word: string): string {
+  let s = stems.get(word);
+  if (s === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    s = stem(word);
+    stems.set(word, s);
+  }
+  return s;
+}
+
+/** A passage as the features read it. */
+export interface AnalyzedText {
+  /** Stemmed content tokens in order (stop words dropped, positions compacted). */
+  tokens: string[];
+  /** Index in `tokens` where each sentence starts. */
+  sentences: number[];
+  /** Words holding a digit (`32`, `2001`, `p53`), lower-case: numbers in claims are specific. */
+  numbers: Set<string>;
+}
+
+/**
+ * Tokens, sentence starts and numbers of `text`, in one pass. A hand-written scanner: it runs on
+ * every word of every candidate, and is several times faster than regex splitting.
+ */
+export function analyzeText(text: string): AnalyzedText {
+  const lower = text.toLowerCase();
+  const tokens: string[] = [];
+  const sentences: number[] = [0];
+  const numbers = new Set<string>();
+  let start = -1;
+  let digit = false;
+  let sentenceEnd = false;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (i < lower.length && isWordChar(code, lower[i]!)) {
+      if (start < 0) {
+        start = i;
+        digit = false;
+        if (sentenceEnd && tokens.length > sentences.at(-1)!) sentences.push(tokens.length);
+        sentenceEnd = false;
+      }
+      if (code >= 48 && code <= 57) digit = true;
+      continue;
+    }
+    if (start >= 0) {
+      const raw = lower.slice(start, i);
+      start = -1;
+      if (digit) numbers.add(raw);
+      if (!STOP.has(raw)) tokens.push(cachedStem(raw));
+    }
+    // A sentence ends at . ! ? or ; followed by a space (not inside "p.53" or "2.5").
+    if (code === 46 || code === 33 || code === 63 || code === 59) {
+      const next = lower.charCodeAt(i + 1);
+      if (Number.isNaN(next) || next === 32 || next === 10 || next === 9) sentenceEnd = true;
+    }
+  }
+  return { tokens, sentences, numbers };
 }

@@ -1,0 +1,67 @@
+/**
+ * Routing accuracy and hit@5 of the full graph on the Pulseq corpus (three sources), per split of
+ * evals/pulseq/questions.jsonl. The index is built once (cached) under .sourcewise/bench-pulseq.
+ * Usage: npm run bench:pulseq -- ../shared/data [--split heldout|tune|all] [--verbose]
+ */
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { createGraph } from "../src/graph/graph.js";
+import { ingest } from "../src/ingestion/ingest.js";
+import { withCache } from "../src/models/embeddings/cache.js";
+import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
+import { openPGliteStore } from "../src/storage/pglite.js";
+import type { RankedChunk } from "../src/state/types.js";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { split: { type: "string", default: "all" }, verbose: { type: "boolean", default: false }, db: { type: "string", default: ".sourcewise/bench-pulseq" } },
+});
+const data = resolve(positionals[0] ?? "../shared/data");
+const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8").split("\n").filter(Boolean)
+  .map((l) => JSON.parse(l) as { query: string; expected_source: string; relevant: string[]; split: string });
+
+const store = await openPGliteStore({ path: values.db });
+const model = await createEmbeddings("local/use-lite");
+const embeddings = withCache(model, store.embeddingCache());
+const SOURCES = {
+  api_reference: ["pulseq/matlab/+mr"],
+  docs: ["pulseq/doc", "pulseq-website"],
+  examples: ["pulseq/matlab/demoSeq", "pypulseq/examples/scripts"],
+};
+for (const [source, paths] of Object.entries(SOURCES)) {
+  const s = await ingest({ store, embeddings, paths: paths.map((p) => join(data, p)), source });
+  console.log(`${source}: ${s.documents.added + s.documents.replaced} new, ${s.documents.unchanged} unchanged, ${s.skipped.length} skipped`);
+}
+
+/** Glob (only `*` and `**`) to a RegExp matched against the end of a path. */
+const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
+
+const graph = createGraph({ store, embeddings });
+await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
+for (const split of values.split === "all" ? ["tune", "heldout"] : [values.split]) {
+  const qs = questions.filter((q) => q.split === split);
+  let routed = 0;
+  let hits = 0;
+  for (const q of qs) {
+    let ranked: RankedChunk[] = [];
+    let first: string | undefined;
+    for await (const update of await graph.stream({ question: q.query }, { streamMode: "updates" })) {
+      const u = update as Record<string, { ranked?: RankedChunk[]; route?: { sources: string[] } }>;
+      if (u.rerank?.ranked) ranked = u.rerank.ranked;
+      if (u.router?.route && first === undefined) first = u.router.route.sources[0];
+    }
+    const top5 = [...new Set(ranked.map((r) => r.uri))].slice(0, 5);
+    const res = q.relevant.map(globToRe);
+    const hit = top5.some((uri) => res.some((re) => re.test(uri)));
+    routed += first === q.expected_source ? 1 : 0;
+    hits += hit ? 1 : 0;
+    if (values.verbose || !hit || first !== q.expected_source) {
+      console.log(`${first === q.expected_source ? "route ok " : `route ${first}`} ${hit ? "hit " : "MISS"} ${q.query}`);
+      if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
+    }
+  }
+  console.log(`${split}: ${qs.length} questions, routing accuracy ${((100 * routed) / qs.length).toFixed(1)}%, hit@5 ${((100 * hits) / qs.length).toFixed(1)}%`);
+}
+await model.close();
+await store.close();

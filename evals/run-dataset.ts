@@ -1,0 +1,48 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { DEMO_SOURCES } from "../src/cli/demo.js";
+import { datasetName, loadDataset } from "../src/evaluation/datasets/index.js";
+import { writeReports } from "../src/evaluation/report/write.js";
+import type { EvalResults } from "../src/evaluation/results.js";
+import { runEval } from "../src/evaluation/runner.js";
+import { withCache } from "../src/models/embeddings/cache.js";
+import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
+import { openPGliteStore } from "../src/storage/pglite.js";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../", import.meta.url));
+/** The shared data folder beside the repository. */
+export const DATA = resolve(ROOT, "../shared/data");
+
+/** Whether a dataset is present (the shared data is not in the repository). */
+export const has = (path: string) => existsSync(path);
+
+/**
+ * Runs `sourcewise eval` on a dataset as the CLI does: persistent database under
+ * `.sourcewise/eval/<name>` (a second run embeds nothing), reports under `eval-results/<name>`.
+ * `EVAL_LIMIT` / `EVAL_GRAPH_LIMIT` cap the questions.
+ */
+export async function evalDataset(path: string, { graphLimit }: { graphLimit?: number } = {}): Promise<EvalResults> {
+  const name = datasetName(path);
+  const db = join(ROOT, ".sourcewise", "eval", name);
+  const dataset = await loadDataset(path, { workDir: db, labelled: { root: ROOT, corpus: DEMO_SOURCES } });
+  const store = await openPGliteStore({ path: db });
+  const model = await createEmbeddings("local/use-lite", { workers: 2 });
+  try {
+    const env = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined);
+    const results = await runEval({
+      dataset, store, embeddings: withCache(model, store.embeddingCache()),
+      limit: env("EVAL_LIMIT"), graphLimit: env("EVAL_GRAPH_LIMIT") ?? graphLimit,
+      config: { dataset: path, db, embeddings: model.id, suite: "npm run eval" },
+    });
+    await writeReports(results, join(ROOT, "eval-results", name));
+    return results;
+  } finally {
+    await model.close();
+    await store.close();
+  }
+}
+
+/** The method row by id. */
+export const row = (r: EvalResults, id: string) => r.methods.find((m) => m.id === id)!;

@@ -1,0 +1,71 @@
+import { Command, InvalidArgumentError } from "commander";
+import cliProgress from "cli-progress";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig } from "../config/config.js";
+import { DEMO_SOURCES } from "./demo.js";
+
+const positiveInt = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer.`);
+  return n;
+};
+
+interface EvalOptions {
+  dataset: string; split: string; limit?: number; graphLimit?: number; out?: string; db?: string; baselines?: string; config?: string;
+}
+
+/**
+ * `sourcewise eval --dataset <dir|file>`: ingests the dataset into its own persistent database
+ * (`.sourcewise/eval/<name>`, so a second run embeds nothing), runs the graph and the baselines
+ * side by side, and writes results.json, report.md and report.html.
+ */
+export function evalCommand(): Command {
+  return new Command("eval")
+    .description("offline eval: full graph vs BM25, dense, RRF, Supabase-guide and naive LangChain baselines")
+    .requiredOption("-d, --dataset <dir|file>", "BEIR folder, sectioned-manual folder, or labelled questions .jsonl")
+    .option("--split <name>", "BEIR qrels split", "train")
+    .option("-n, --limit <N>", "questions for the baselines (default: all)", positiveInt("--limit"))
+    .option("--graph-limit <N>", "questions for the full graph, the first ones (default: 200, or --limit)", positiveInt("--graph-limit"))
+    .option("--baselines <ids>", "comma-separated subset of bm25,dense,rrf,supabase,langchain")
+    .option("-o, --out <dir>", "output folder (default: eval-results/<dataset>)")
+    .action(async (opts: EvalOptions, cmd: Command) => {
+      const globals = cmd.optsWithGlobals<{ config?: string; db?: string }>();
+      const config = loadConfig({ file: globals.config });
+      const { datasetName, loadDataset } = await import("../evaluation/datasets/index.js");
+      const name = datasetName(opts.dataset);
+      const dbPath = globals.db ?? join(".sourcewise", "eval", name);
+      const root = fileURLToPath(new URL("../../", import.meta.url));
+      const dataset = await loadDataset(opts.dataset, { split: opts.split, workDir: dbPath, labelled: { root, corpus: DEMO_SOURCES } });
+      const { openPGliteStore } = await import("../storage/pglite.js");
+      const { createEmbeddings, withCache } = await import("../models/embeddings/index.js");
+      const { runEval } = await import("../evaluation/runner.js");
+      const { writeReports } = await import("../evaluation/report/write.js");
+      const store = await openPGliteStore({ path: dbPath });
+      const model = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
+      const bar = new cliProgress.SingleBar({ stream: process.stderr, format: "{phase} [{bar}] {value}/{total} | {eta_formatted} left", hideCursor: true, clearOnComplete: true, noTTYOutput: true, notTTYSchedule: 15_000 }, cliProgress.Presets.shades_classic);
+      let phase = "";
+      try {
+        const results = await runEval({
+          dataset, store, embeddings: withCache(model, store.embeddingCache()),
+          limit: opts.limit, graphLimit: opts.graphLimit ?? Math.min(opts.limit ?? 200, 200),
+          baselines: opts.baselines?.split(",").map((s) => s.trim()).filter(Boolean),
+          config: { dataset: resolve(opts.dataset), split: opts.split, db: dbPath, embeddings: config.embeddings, tenant: config.tenant },
+          onProgress: (p) => {
+            const label = { ingest: "indexing ", baselines: "langchain", query: "questions" }[p.phase];
+            if (label !== phase) ((phase && bar.stop()), (phase = label), bar.start(Math.max(1, p.total), p.done, { phase: label }));
+            else (bar.setTotal(Math.max(1, p.total)), bar.update(p.done));
+          },
+        });
+        bar.stop();
+        const out = resolve(opts.out ?? join("eval-results", name));
+        const paths = await writeReports(results, out);
+        const { renderMarkdown } = await import("../evaluation/report/markdown.js");
+        process.stdout.write(`${renderMarkdown(results).split("## The graph's checks")[0]}\nwrote ${paths.json}\n      ${paths.markdown}\n      ${paths.html}\n`);
+      } finally {
+        bar.stop();
+        await model.close();
+        await store.close();
+      }
+    });
+}

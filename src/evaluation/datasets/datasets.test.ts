@@ -1,0 +1,64 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { datasetName, loadDataset } from "./index.js";
+import { globToRegExp } from "./labelled.js";
+import { parseCsv } from "./manual.js";
+
+const tmp = () => mkdtempSync(join(tmpdir(), "sw-eval-"));
+const labelled = { root: "/nowhere", corpus: [] };
+
+describe("eval dataset adapters", () => {
+  it("reads a BEIR folder: only judged queries, qrels by document id", async () => {
+    const dir = tmp();
+    mkdirSync(join(dir, "qrels"));
+    writeFileSync(join(dir, "corpus.jsonl"), '{"_id":"d1","title":"T1","text":"alpha"}\n{"_id":"d2","title":"T2","text":"beta"}\n');
+    writeFileSync(join(dir, "queries.jsonl"), '{"_id":"q1","text":"alpha?"}\n{"_id":"q2","text":"unjudged"}\n');
+    writeFileSync(join(dir, "qrels", "train.tsv"), "query-id\tcorpus-id\tscore\nq1\td2\t1\n");
+    const ds = await loadDataset(dir, { workDir: tmp(), labelled });
+    expect(ds.kind).toBe("beir");
+    expect(ds.queries.map((q) => [q.id, [...q.qrels]])).toEqual([["q1", [["d2", 1]]]]);
+    expect(ds.docKey(`${join(dir, "corpus.jsonl")}#d2`)).toBe("d2");
+    expect((await ds.rawDocuments()).map((d) => d.key)).toEqual(["d1", "d2"]);
+  });
+
+  it("reads a sectioned manual: sections become Markdown files, questions map to their section by URL", async () => {
+    const dir = tmp();
+    const work = tmp();
+    writeFileSync(join(dir, "x_manual_corpus.json"), JSON.stringify({
+      section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections.", "See ."], section_url: "https://m/wifi.html#a" },
+      section_1: { id: "section_1", title: "GPS", text: ["GPS", "Tap Location."], section_url: "https://m/gps.html" },
+    }));
+    writeFileSync(join(dir, "x_50_questions.csv"), 'question_id,question,section_path,section_link,answer\n7,"How do I turn on GPS, please?",S>L,http://m/gps.html,"Tap ""Location""."\n');
+    const ds = await loadDataset(dir, { workDir: work, labelled });
+    expect(ds.queries).toEqual([{ id: "7", text: "How do I turn on GPS, please?", qrels: new Map([["section_1", 1]]), answerable: true }]);
+    expect(ds.docKey(join(work, "corpus", "section_1.md"))).toBe("section_1");
+    expect((await ds.rawDocuments())[0]?.text).toBe("# Wi-Fi\n\nTap Connections.\n");
+  });
+
+  it("turns labelled path patterns into qrels once the stored documents are known", async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "questions.jsonl"), [
+      JSON.stringify({ query: "q1", expected_source: "docs", relevant: ["docs/**/*.md"], answerable: true }),
+      JSON.stringify({ query: "q2", relevant: [], answerable: false }),
+    ].join("\n"));
+    const ds = await loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled: { root: "/repo", corpus: [{ source: "docs", paths: ["docs"] }] } });
+    ds.resolveQrels?.(["/repo/docs/guides/a.md", "/repo/src/b.ts"]);
+    expect(ds.queries.map((q) => [q.expectedSource, q.answerable, [...q.qrels.keys()]])).toEqual([["docs", true, ["docs/guides/a.md"]], [undefined, false, []]]);
+    expect(datasetName(join(dir, "questions.jsonl"))).toMatch(/^sw-eval-/);
+  });
+
+  it("refuses a labelled line without a query, naming the line", async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "q.jsonl"), '{"query":"ok","relevant":[]}\n{"relevant":[]}\n');
+    await expect(loadDataset(join(dir, "q.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(/q\.jsonl:2: query/);
+  });
+
+  it("parses quoted CSV fields and globs", () => {
+    expect(parseCsv('a,b\n"x, ""y""\nz",2\n')).toEqual([["a", "b"], ['x, "y"\nz', "2"]]);
+    expect(globToRegExp("src/**/*.ts").test("src/a/b/c.ts")).toBe(true);
+    expect(globToRegExp("src/*.ts").test("src/a/c.ts")).toBe(false);
+    expect(globToRegExp("docs/a.md").test("docs/aXmd")).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { SourcewiseError } from "../../errors.js";
+import { beirDataset, safeName } from "./beir.js";
+import { labelledDataset } from "./labelled.js";
+import { manualDataset } from "./manual.js";
+import type { EvalDataset } from "./types.js";
+
+export type { CorpusPart, EvalDataset, EvalQuery } from "./types.js";
+export { beirDataset, labelledDataset, manualDataset };
+
+/** Options of {@link loadDataset}. */
+export interface LoadDatasetOptions {
+  /** BEIR split. @default "train" */
+  split?: string;
+  /** Where a dataset may write derived files (the manual's section files). */
+  workDir: string;
+  /** Root and corpus for a labelled JSONL file with no `sources.json` beside it. */
+  labelled: { root: string; corpus: readonly { source: string; paths: readonly string[] }[] };
+}
+
+/**
+ * Picks the adapter by what the path holds: a BEIR folder (`corpus.jsonl`), a sectioned manual
+ * (`*_manual_corpus.json`), or a labelled `.jsonl` file. A `sources.json` beside a labelled file
+ * (`[{source, paths}]`, paths relative to it) names its corpus.
+ */
+export async function loadDataset(path: string, opts: LoadDatasetOptions): Promise<EvalDataset> {
+  const p = resolve(path);
+  if (!existsSync(p)) {
+    throw new SourcewiseError("dataset_missing", `dataset not found: ${p}`, { hint: "Pass a BEIR folder, a manual folder, or a questions .jsonl file.", data: { path: p } });
+  }
+  if (statSync(p).isDirectory()) {
+    if (existsSync(join(p, "corpus.jsonl"))) return beirDataset(p, { split: opts.split });
+    if (readdirSync(p).some((f) => f.endsWith("_manual_corpus.json"))) return manualDataset(p, opts.workDir, safeName(basename(p)));
+    if (existsSync(join(p, "questions.jsonl"))) return loadDataset(join(p, "questions.jsonl"), opts);
+  } else if (p.endsWith(".jsonl")) {
+    const beside = join(p, "..", "sources.json");
+    if (existsSync(beside)) {
+      const { readFile } = await import("node:fs/promises");
+      const corpus = JSON.parse(await readFile(beside, "utf8")) as { source: string; paths: string[] }[];
+      return labelledDataset(p, { root: join(p, ".."), corpus });
+    }
+    return labelledDataset(p, opts.labelled);
+  }
+  throw new SourcewiseError("dataset_unknown", `cannot tell what dataset ${p} is`, {
+    hint: "Expected corpus.jsonl (BEIR), *_manual_corpus.json + *_questions.csv (manual), or a .jsonl of labelled questions.", data: { path: p },
+  });
+}
+
+/** The dataset's name for its database folder, before loading it. */
+export function datasetName(path: string): string {
+  const p = resolve(path);
+  const base = basename(p).replace(/\.jsonl$/, "");
+  return safeName(base === "questions" ? basename(join(p, "..")) : base);
+}

@@ -1,0 +1,56 @@
+/** The five ranking metrics, each a mean over judged questions. */
+export interface RankingMetrics {
+  ndcg10: number;
+  recall10: number;
+  recall100: number;
+  mrr10: number;
+  map: number;
+}
+
+/** One question's scores for one method. */
+export interface QueryScores {
+  id: string;
+  ms: number;
+  /** Has relevance judgements (unanswerable questions have none and are left out of the means). */
+  judged: boolean;
+  /** Among the questions the full graph also ran. */
+  onGraphSet: boolean;
+  metrics: RankingMetrics;
+}
+
+/** One method's row of the side-by-side table. */
+export interface MethodResult {
+  id: string;
+  label: string;
+  /** Judged questions the means are over. */
+  n: number;
+  metrics: RankingMetrics;
+  latencyMs: { p50: number; p95: number; mean: number };
+}
+
+/** Everything one `sourcewise eval` run measured; written as results.json. */
+export interface EvalResults {
+  dataset: { name: string; kind: string; description: string; questions: number; graphQuestions: number };
+  createdAt: string;
+  versions: Record<string, string>;
+  config: Record<string, unknown>;
+  ingest: { added: number; replaced: number; unchanged: number; seconds: number };
+  /** Graph first, then the baselines, all on the graph's questions. */
+  methods: MethodResult[];
+  /** The baselines on every question of the run. */
+  allQuestions: MethodResult[];
+  graph: {
+    routing: { n: number; correct: number; accuracy: number } | null;
+    gate: {
+      confusion: { answerableAnswered: number; answerableAbstained: number; unanswerableAnswered: number; unanswerableAbstained: number };
+      accuracy: number;
+      abstainPrecision: number | null;
+      abstainRecall: number | null;
+    };
+    citations: { answers: number; markers: number; resolved: number; supported: number; answersAllValid: number; validity: number | null };
+    pages: { n: number; hits: number; accuracy: number } | null;
+    latencyMs: Record<string, { p50: number; p95: number; n: number }>;
+  };
+  perQuery: Record<string, QueryScores[]>;
+  seconds: number;
+}

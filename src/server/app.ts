@@ -1,0 +1,185 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { MemorySaver } from "@langchain/langgraph";
+import { createGraph } from "../graph/graph.js";
+import type { GraphContext } from "../nodes/context.js";
+import { AuthError, tenantOf } from "./auth.js";
+import { runIngest, type IngestDefaults } from "./ingest-route.js";
+import { SseStream } from "./sse.js";
+import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
+
+/** Options of {@link createChatHandler}. */
+export interface ChatHandlerOptions {
+  /** The store and models the graph runs on; the handler owns no resources. */
+  context: GraphContext;
+  /** Where threads persist. @default a MemorySaver (threads last as long as the process) */
+  checkpointer?: BaseCheckpointSaver;
+  /** HS256 secret for bearer JWTs; when set, every /v1 request needs one. */
+  jwtSecret?: string;
+  /** @default 4000 */
+  maxMessageChars?: number;
+  /** @default 262144 */
+  maxBodyBytes?: number;
+  /** POST /v1/ingest reads only under these folders. @default [process.cwd()] */
+  ingestRoots?: string[];
+  /** Chunking and limits for POST /v1/ingest. */
+  ingest?: IngestDefaults;
+  /** Called when a chat run starts, with the signal that aborts it (for logs and tests). */
+  onRun?: (run: { tenant: string; threadId: string; signal: AbortSignal }) => void;
+}
+
+/** A Node `http` request listener, plus a way to wait for ingestion still writing. */
+export interface ChatHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** Resolves when no ingestion is running (call before closing the store). */
+  idle(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return void res.end();
+  // An unread oversized body would otherwise keep the connection busy.
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...(status === 413 ? { connection: "close" } : {}) });
+  res.end(JSON.stringify(body));
+}
+
+/** Reads the body up to `max` bytes. @throws RequestError 413 naming `body` when it is larger. */
+async function readBody(req: IncomingMessage, max: number): Promise<string> {
+  const declared = Number(req.headers["content-length"] ?? 0);
+  if (declared > max) throw new RequestError(413, "body", `The body is larger than ${max} bytes.`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new RequestError(413, "body", `The body is larger than ${max} bytes.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Answer pieces for clients when no model streamed tokens: sentences (and lines), whitespace kept. */
+export function answerPieces(answer: string): string[] {
+  return answer.split(/(?<=[.!?:\n])(?=\s)/).filter((p) => p.length > 0);
+}
+
+/** A small, serializable view of a node's update for the `node` event; candidates stay server-side. */
+function progress(node: string, update: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { node };
+  const plan = update.plan as { intent?: string; sources?: string[] } | null | undefined;
+  const route = update.route as { sources?: string[] } | null | undefined;
+  const gate = update.gate as { decision?: string } | null | undefined;
+  if (node === "condense") out.standalone_question = update.standalone_question;
+  if (plan) Object.assign(out, { intent: plan.intent, sources: plan.sources });
+  if (route) out.sources = route.sources;
+  if (node === "retrieve" && update.candidates) {
+    const lists = update.candidates as Record<string, unknown[]>;
+    // Keys are `${attempt}:${source}:${scope}`; one branch searches one source.
+    out.source = Object.keys(lists)[0]?.split(":")[1];
+    out.candidates = Object.values(lists).reduce((n, l) => n + l.length, 0);
+  }
+  if (node === "rerank" && Array.isArray(update.ranked)) out.ranked = update.ranked.length;
+  if (gate) out.decision = gate.decision;
+  return out;
+}
+
+/**
+ * Builds the chat backend as a Node `http` request listener: POST /v1/chat (server-sent events),
+ * POST /v1/ingest, GET /healthz. Mount it in `http.createServer`, or call it from a framework's
+ * route with the raw request and response. Bad input gets a 4xx JSON `{ error, field }`; a
+ * client that disconnects aborts its run.
+ *
+ * @example
+ * const handler = createChatHandler({ context: { store, embeddings, profiles } });
+ * http.createServer(handler).listen(8787);
+ */
+export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
+  const { context, jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
+  const checkpointer = options.checkpointer ?? new MemorySaver();
+  const graph = createGraph({ ...context, checkpointer });
+  const chatSchema = chatBodySchema(maxMessageChars);
+  const auth = { secret: jwtSecret, defaultTenant: context.tenant ?? "default" };
+  // PGlite has one writer: ingestions queue here, one at a time; questions keep reading meanwhile.
+  let writes: Promise<unknown> = Promise.resolve();
+
+  async function chat(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
+    const body: ChatBody = parseBody(await readBody(req, maxBodyBytes), chatSchema);
+    const known = new Set(context.profiles.map((p) => p.name));
+    const unknown = body.sources?.find((s) => !known.has(s));
+    if (unknown) throw new RequestError(400, "sources", `Unknown source "${unknown}"; known: ${[...known].join(", ")}.`);
+    const threadId = body.thread_id ?? randomUUID();
+    const controller = new AbortController();
+    // "close" also fires after a normal end; only an early one means the client left.
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort(new Error("client disconnected"));
+    });
+    onRun?.({ tenant, threadId, signal: controller.signal });
+    const sse = new SseStream(res);
+    sse.send("thread", { thread_id: threadId });
+    const final: Record<string, unknown> = {};
+    let streamed = false;
+    try {
+      const stream = await graph.stream(
+        { question: body.message, tenant, sources: body.sources, topic: body.topic },
+        // Thread ids are per tenant: another tenant naming the same id gets its own thread.
+        // durability "exit": a thread needs each turn's end state only, one checkpoint write instead of one per step.
+        { configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+      );
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
+        if (mode === "messages") {
+          const [message, meta] = chunk as [{ content?: unknown }, { langgraph_node?: string }];
+          if (meta?.langgraph_node === "generate" && typeof message?.content === "string" && message.content) {
+            streamed = true;
+            sse.send("token", { text: message.content });
+          }
+          continue;
+        }
+        for (const [node, update] of Object.entries(chunk as Record<string, Record<string, unknown> | null>)) {
+          if (!update) continue;
+          sse.send("node", progress(node, update));
+          Object.assign(final, update);
+          if ((node === "generate" || node === "clarify") && !streamed) {
+            for (const text of answerPieces(String(update.answer ?? ""))) sse.send("token", { text });
+          }
+        }
+      }
+      sse.send("final", {
+        answer: final.answer ?? "", citations: final.citations ?? [], verdict: final.verdict ?? null,
+        strategy: final.strategy ?? "", clarifying_questions: final.clarifying_questions ?? [],
+        standalone_question: final.standalone_question ?? body.message, thread_id: threadId,
+      });
+    } catch (error) {
+      if (!controller.signal.aborted) sse.send("error", { error: (error as Error).message.split("\n")[0] });
+    } finally {
+      sse.end();
+    }
+  }
+
+  async function ingestRoute(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
+    const raw = await readBody(req, maxBodyBytes);
+    const run = writes.then(() => runIngest(raw, { context, tenant, roots: options.ingestRoots ?? [process.cwd()], defaults: options.ingest }));
+    writes = run.catch(() => {});
+    sendJson(res, 200, await run);
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/healthz") {
+      if (req.method !== "GET" && req.method !== "HEAD") throw new RequestError(405, "method", "Use GET.");
+      return sendJson(res, 200, { status: "ok" });
+    }
+    if (path !== "/v1/chat" && path !== "/v1/ingest") throw new RequestError(404, "path", `No route ${path}.`);
+    if (req.method !== "POST") throw new RequestError(405, "method", "Use POST.");
+    const tenant = await tenantOf(req.headers.authorization, auth);
+    return path === "/v1/chat" ? chat(req, res, tenant) : ingestRoute(req, res, tenant);
+  }
+
+  const handler = ((req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof RequestError) return sendJson(res, error.status, { error: error.message, field: error.field });
+      if (error instanceof AuthError) return sendJson(res, error.status, { error: error.message, field: "authorization" });
+      sendJson(res, 500, { error: "Internal error.", detail: (error as Error).message?.split("\n")[0] });
+    }).catch(() => res.destroy());
+  }) as ChatHandler;
+  handler.idle = () => writes.then(() => {});
+  return handler;
+}

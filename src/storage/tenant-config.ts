@@ -1,0 +1,53 @@
+/** One tenant's overrides of the configured defaults (a row of `sw_tenant_config`). */
+export interface TenantConfig {
+  tenant: string;
+  /** Chat model as `provider/model`; unset keeps the configured one. */
+  chatModel?: string | null;
+  /** Reranker as `provider/model` (e.g. `cohere/rerank-v3.5`); unset keeps the configured one. */
+  reranker?: string | null;
+  /** Gate thresholds, merged over `settings.gate`. */
+  gate?: Record<string, unknown>;
+  /** Generation settings, merged over `settings.generation`. */
+  generation?: Record<string, unknown>;
+  /** Free-form answer style for the generator's prompt (e.g. "concise, formal"). */
+  answerStyle?: string | null;
+}
+
+/** The row as SQL or PostgREST returns it. @internal */
+export type TenantConfigRow = {
+  tenant_id: string; chat_model: string | null; reranker: string | null;
+  gate: Record<string, unknown> | null; generation: Record<string, unknown> | null; answer_style: string | null;
+};
+
+/** @internal */
+export function fromTenantConfigRow(r: TenantConfigRow): TenantConfig {
+  return {
+    tenant: r.tenant_id, chatModel: r.chat_model, reranker: r.reranker,
+    gate: r.gate ?? {}, generation: r.generation ?? {}, answerStyle: r.answer_style,
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Record<string, unknown>, v) : v;
+  return out;
+}
+
+/**
+ * The run settings for a tenant: its `gate` and `generation` merged over the defaults, and its
+ * answer style as `settings.answerStyle`. Each area still validates its own part when read,
+ * so a bad value in the table fails with the area's ConfigError.
+ * @example
+ * tenantSettings({ gate: { maxRetries: 2 } }, { tenant: "acme", gate: { strongHit: 0.7 } });
+ * // { gate: { maxRetries: 2, strongHit: 0.7 } }
+ */
+export function tenantSettings(defaults: Record<string, unknown> | undefined, config: TenantConfig | null): Record<string, unknown> | undefined {
+  if (!config) return defaults;
+  let out: Record<string, unknown> = { ...(defaults ?? {}) };
+  if (config.gate && Object.keys(config.gate).length) out = deepMerge(out, { gate: config.gate });
+  if (config.generation && Object.keys(config.generation).length) out = deepMerge(out, { generation: config.generation });
+  if (config.answerStyle) out.answerStyle = config.answerStyle;
+  return out;
+}

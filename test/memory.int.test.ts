@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemorySaver } from "@langchain/langgraph";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGraph } from "../src/graph/graph.js";
+import { openCheckpointer } from "../src/memory/checkpointer.js";
+import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
+import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
+import type { SqlStore } from "../src/storage/store.js";
+import { ingestDemoCorpus } from "./helpers/demo-corpus.js";
+import { memoryStore } from "./helpers/store.js";
+
+let store: SqlStore;
+let embeddings: EmbeddingProvider;
+
+beforeAll(async () => {
+  store = await memoryStore();
+  embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
+  await ingestDemoCorpus(store, embeddings);
+}, 180_000);
+
+afterAll(async () => {
+  await embeddings?.close();
+  await store?.close();
+});
+
+describe("conversation memory", () => {
+  it("rewrites a follow-up from the thread (MemorySaver) and searches with the rewrite", async () => {
+    const graph = createGraph({ store, embeddings, checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "t1" } };
+    const first = await graph.invoke({ question: "What does makeTrapezoid return?" }, thread);
+    expect(first.standalone_question).toBe("What does makeTrapezoid return?");
+    const second = await graph.invoke({ question: "and its parameters?" }, thread);
+    expect(second.standalone_question).toContain("makeTrapezoid");
+    expect(second.plan?.identifiers).toContain("makeTrapezoid");
+    const state = await graph.getState(thread);
+    expect(state.values.history.map((t: { question: string }) => t.question)).toEqual(["What does makeTrapezoid return?", "and its parameters?"]);
+    // Another thread starts fresh.
+    const other = await graph.invoke({ question: "and its parameters?" }, { configurable: { thread_id: "t2" } });
+    expect(other.standalone_question).toBe("and its parameters?");
+  });
+
+  it("answers a follow-up exactly like its standalone rewrite asked afresh: nothing of earlier turns leaks", async () => {
+    const graph = createGraph({ store, embeddings, checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "fresh" } };
+    await graph.invoke({ question: "Why are broaden retries bounded in the quality gate?" }, thread);
+    await graph.invoke({ question: "What options does openPGliteStore take?" }, thread);
+    const follow = await graph.invoke({ question: "and what does it return?" }, thread);
+    expect(follow.standalone_question).toBe("What does openPGliteStore return?");
+    const fresh = await createGraph({ store, embeddings }).invoke({ question: follow.standalone_question });
+    expect(follow.route?.sources).toEqual(fresh.route?.sources);
+    expect(follow.metadata.candidates_per_source).toEqual(fresh.metadata.candidates_per_source);
+    expect(follow.metadata.retries).toBe(fresh.metadata.retries);
+    expect(follow.citations.map((c) => c.uri)).toEqual(fresh.citations.map((c) => c.uri));
+    expect(follow.answer).toBe(fresh.answer);
+  });
+
+  it("persists threads in PostgresSaver on PGlite across two graph instances", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sourcewise-threads-"));
+    try {
+      const a = await openCheckpointer({ threads: "pglite", pglitePath: dir });
+      const thread = { configurable: { thread_id: "persisted" } };
+      try {
+        await createGraph({ store, embeddings, checkpointer: a.saver }).invoke({ question: "What does makeTrapezoid return?" }, thread);
+      } finally {
+        await a.close();
+      }
+      const b = await openCheckpointer({ threads: "pglite", pglitePath: dir });
+      try {
+        const r = await createGraph({ store, embeddings, checkpointer: b.saver }).invoke({ question: "and its parameters?" }, thread);
+        expect(r.standalone_question).toContain("makeTrapezoid");
+      } finally {
+        await b.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
