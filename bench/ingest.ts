@@ -1,7 +1,7 @@
 /**
  * Ingestion throughput with the default embeddings into a fresh file-backed PGlite, plus how many
  * sections got a title and a page. Usage:
- *   npm run bench:ingest -- ../shared/data/scifact/corpus.jsonl [more paths...] [--workers 2]
+ *   npm run bench:ingest -- ../shared/data/scifact/corpus.jsonl [more paths...] [--workers 2] [--db DIR]
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,10 +13,11 @@ import { withCache } from "../src/models/embeddings/cache.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { workers: { type: "string" }, source: { type: "string", default: "docs" } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { workers: { type: "string" }, source: { type: "string", default: "docs" }, db: { type: "string" } } });
 const paths = positionals.length ? positionals : ["../shared/data/scifact/corpus.jsonl"];
 const dir = await mkdtemp(join(tmpdir(), "sw-bench-ingest-"));
-const store = await openPGliteStore({ path: join(dir, "db") });
+// --db keeps the index (e.g. for bench:graph); by default a fresh temporary one is measured and removed.
+const store = await openPGliteStore({ path: values.db ?? join(dir, "db") });
 const model = await createEmbeddings("local/use-lite", { workers: values.workers ? Number(values.workers) : undefined });
 const bar = ingestProgressBar();
 let peakRss = 0;

@@ -154,6 +154,10 @@ describe("sourcewise serve with auth", () => {
     const a = dataOf((await post(`${authed.url}/v1/chat`, { message, thread_id: "acme-thread" }, acme)).events, "final");
     const g = dataOf((await post(`${authed.url}/v1/chat`, { message }, globex)).events, "final");
     expect(a.citations.length).toBeGreaterThan(0);
+    // Supabase-style tokens carry the tenant in app_metadata, as the RLS policies read it.
+    const supabaseStyle = { authorization: `Bearer ${await token({ app_metadata: { tenant_id: "acme" } })}` };
+    const s = dataOf((await post(`${authed.url}/v1/chat`, { message }, supabaseStyle)).events, "final");
+    expect(s.citations.map((c: { uri: string }) => c.uri)).toEqual(a.citations.map((c: { uri: string }) => c.uri));
     expect(g.citations).toEqual([]);
     // The same thread id under another tenant is another thread: no history to rewrite from.
     const follow = dataOf((await post(`${authed.url}/v1/chat`, { message: "and its parameters?", thread_id: "acme-thread" }, globex)).events, "final");

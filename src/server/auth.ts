@@ -17,8 +17,9 @@ export interface AuthOptions {
 }
 
 /**
- * The tenant of a request: the `tenant_id` claim of its bearer JWT (HS256) when auth is on,
- * else the default tenant.
+ * The tenant of a request: the `app_metadata.tenant_id` claim of its bearer JWT (HS256) when auth
+ * is on — the claim the RLS policies read, which only a service role can set in Supabase — or a
+ * top-level `tenant_id` for tokens minted by your own backend; else the default tenant.
  * @throws AuthError 401 when the token is missing, malformed, expired or badly signed; 403 when it names no tenant.
  * @example
  * const tenant = await tenantOf(req.headers.authorization, { secret, defaultTenant: "default" });
@@ -34,7 +35,8 @@ export async function tenantOf(authorization: string | undefined, { secret, defa
     const why = error instanceof errors.JWTExpired ? "the token has expired" : "the token is invalid";
     throw new AuthError(401, `Unauthorized: ${why}.`);
   }
-  const tenant = payload.tenant_id;
+  const appMetadata = payload.app_metadata as Record<string, unknown> | undefined;
+  const tenant = appMetadata?.tenant_id ?? payload.tenant_id;
   if (typeof tenant !== "string" || !/^[\w.-]{1,200}$/.test(tenant)) {
     throw new AuthError(403, "The token carries no valid tenant_id claim.");
   }
