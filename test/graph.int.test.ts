@@ -1,24 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
-import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
 import type { SqlStore } from "../src/storage/store.js";
-import { ingestDemoCorpus } from "./helpers/demo-corpus.js";
+import { openDemoCorpus, type DemoCorpus } from "./helpers/demo-corpus.js";
 import { FailingChatModel } from "./helpers/fake-models.js";
-import { memoryStore } from "./helpers/store.js";
 
 let store: SqlStore;
 let embeddings: EmbeddingProvider;
 
+let corpus: DemoCorpus | undefined;
+
 beforeAll(async () => {
-  store = await memoryStore();
-  embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
-  await ingestDemoCorpus(store, embeddings);
+  corpus = await openDemoCorpus();
+  ({ store, embeddings } = corpus);
 }, 180_000);
 
 afterAll(async () => {
-  await embeddings?.close();
-  await store?.close();
+  await corpus?.close();
 });
 
 /** Every [n] in the answer must name a citation whose chunk holds the sentence that cites it. */
