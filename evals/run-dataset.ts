@@ -34,7 +34,8 @@ export async function evalDataset(path: string, { graphLimit }: { graphLimit?: n
     const results = await runEval({
       dataset, store, embeddings: withCache(model, store.embeddingCache()),
       limit: env("EVAL_LIMIT"), graphLimit: env("EVAL_GRAPH_LIMIT") ?? graphLimit,
-      config: { dataset: path, db, embeddings: model.id, suite: "npm run eval" },
+      // No graphOptions: the suites measure the offline defaults, whatever keys the environment holds.
+      config: { dataset: path, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval" },
     });
     await writeReports(results, join(ROOT, "eval-results", name));
     return results;

@@ -18,12 +18,14 @@ export type { OpenPostgresOptions } from "./storage/postgres.js";
 export { openSupabaseStore, SupabaseStore } from "./storage/supabase.js";
 export type { OpenSupabaseOptions } from "./storage/supabase.js";
 export { openStore } from "./storage/open-store.js";
-export { tenantSettings } from "./storage/tenant-config.js";
+export { tenantSettings, TenantConfigError } from "./storage/tenant-config.js";
 export type { TenantConfig } from "./storage/tenant-config.js";
+export { ANSWER_STYLES, AnswerStyleSchema } from "./generation/answer-style.js";
+export type { AnswerStyle } from "./generation/answer-style.js";
 export { ResultCache } from "./retrieval/cache.js";
 export type { CacheKeyParts, CacheLookup, ResultCacheOptions } from "./retrieval/cache.js";
-export { contextForTenant } from "./graph/tenant-context.js";
-export type { ContextForTenantOptions } from "./graph/tenant-context.js";
+export { contextForTenant, createTenantContexts } from "./graph/tenant-context.js";
+export type { ContextForTenantOptions, TenantContexts, TenantContextsOptions } from "./graph/tenant-context.js";
 export type { SqlClient } from "./storage/sql-client.js";
 export { migrate, loadMigrations, MIGRATIONS_DIR } from "./storage/migrate.js";
 export type {

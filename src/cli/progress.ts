@@ -1,15 +1,38 @@
 import cliProgress from "cli-progress";
 import type { IngestProgress } from "../ingestion/ingest.js";
+import { plainProgress } from "./plain-progress.js";
 
-const LABELS: Record<IngestProgress["phase"], string> = {
-  scan: "scanning", load: "loading ", embed: "indexing", prune: "pruning ", done: "done    ",
-};
+/** A progress display for named phases on a stream. */
+export interface ProgressReporter {
+  /** Reports `done` of `total` in a phase (shown as `label`); a new label starts a new bar. */
+  update(p: { label: string; done: number; total: number; item?: string }): void;
+  stop(): void;
+}
+
+/** Options of {@link progressReporter}. */
+export interface ProgressReporterOptions {
+  /** @default process.stderr */
+  stream?: NodeJS.WriteStream;
+  /** Plain-line mode (no terminal): a line at every this share of a phase. @default 0.1 */
+  step?: number;
+  /** Plain-line mode: a line at least this often while a phase moves. @default 30_000 */
+  everyMs?: number;
+}
 
 /**
- * A progress bar on stderr for ingestion phases. On a terminal it redraws in place; elsewhere
- * (CI, pipes) it prints nothing but the summary, so logs stay readable.
+ * Progress on stderr. On a terminal a bar redraws in place; elsewhere (CI, pipes) plain lines
+ * with done/total, rate and ETA at every 10% and at least every 30 s, so logs show a run moving
+ * without a flood of redraws.
+ * @example
+ * const progress = progressReporter();
+ * progress.update({ label: "questions", done: 3, total: 50 });
+ * progress.stop();
  */
-export function ingestProgressBar(stream: NodeJS.WriteStream = process.stderr) {
+export function progressReporter({ stream = process.stderr, step, everyMs }: ProgressReporterOptions = {}): ProgressReporter {
+  if (!stream.isTTY) {
+    const plain = plainProgress({ write: (line) => stream.write(line), step, everyMs });
+    return { update: (p) => plain.update(p.label.trim(), p.done, p.total), stop: () => undefined };
+  }
   const bar = new cliProgress.SingleBar(
     {
       stream,
@@ -20,15 +43,14 @@ export function ingestProgressBar(stream: NodeJS.WriteStream = process.stderr) {
     },
     cliProgress.Presets.shades_classic,
   );
-  let phase: IngestProgress["phase"] | undefined;
+  let label: string | undefined;
   return {
-    update(p: IngestProgress) {
+    update(p) {
       const item = p.item ? shorten(p.item, 40) : "";
-      if (p.phase !== phase) {
-        if (phase) bar.stop();
-        phase = p.phase;
-        if (p.phase === "done") return;
-        bar.start(Math.max(p.total, 1), p.done, { phase: LABELS[p.phase], item });
+      if (p.label !== label) {
+        if (label !== undefined) bar.stop();
+        label = p.label;
+        bar.start(Math.max(p.total, 1), p.done, { phase: p.label, item });
       } else {
         bar.setTotal(Math.max(p.total, 1));
         bar.update(p.done, { item });
@@ -36,7 +58,24 @@ export function ingestProgressBar(stream: NodeJS.WriteStream = process.stderr) {
     },
     stop() {
       bar.stop();
+      label = undefined;
     },
+  };
+}
+
+const LABELS: Record<Exclude<IngestProgress["phase"], "done">, string> = {
+  scan: "scanning", load: "loading ", embed: "indexing", prune: "pruning ",
+};
+
+/** {@link progressReporter} for ingestion phases (scan, load, embed, prune). */
+export function ingestProgressBar(stream: NodeJS.WriteStream = process.stderr) {
+  const progress = progressReporter({ stream });
+  return {
+    update(p: IngestProgress) {
+      if (p.phase === "done") return progress.stop();
+      progress.update({ label: LABELS[p.phase], done: p.done, total: p.total, item: p.item });
+    },
+    stop: () => progress.stop(),
   };
 }
 

@@ -59,6 +59,8 @@ export const ConfigSchema = z
       .default({}),
     /** Chat model as `provider/model` for the LLM planner (and generator); unset → offline defaults. */
     chatModel: z.string().min(3).optional(),
+    /** Reranker as `provider/model` (local/fusion, cohere/rerank-v3.5); unset → Cohere when COHERE_API_KEY is set, else local/fusion. */
+    reranker: z.string().min(3).optional(),
     /**
      * Source profiles. One named like a default (api_reference, docs, examples) changes only the
      * fields it gives; a new name adds a source. Kept raw here: `loadProfiles` merges and validates.
@@ -99,6 +101,7 @@ const ENV: Record<string, (v: string) => ConfigInput> = {
   SOURCEWISE_EMBEDDINGS: (v) => ({ embeddings: v }),
   SOURCEWISE_EMBEDDING_WORKERS: (v) => ({ embeddingWorkers: Number(v) }),
   SOURCEWISE_CHAT_MODEL: (v) => ({ chatModel: v }),
+  SOURCEWISE_RERANKER: (v) => ({ reranker: v }),
   SOURCEWISE_PORT: (v) => ({ server: { port: Number(v) } }),
   SOURCEWISE_JWT_SECRET: (v) => ({ server: { jwtSecret: v } }),
   SOURCEWISE_THREADS: (v) => ({ server: { threads: v } }),

@@ -46,5 +46,14 @@ describe("page accuracy", () => {
     expect(pageHit([cite(1, "x.pdf", [3, 5])], [4])).toBe(true);
     expect(pageHit([cite(1, "x.pdf", [3, null])], [3])).toBe(true);
     expect(pageHit([cite(1, "x.pdf", [3, 5]), cite(2, "y.md")], [6])).toBe(false);
+    expect(pageHit([cite(1, "x.pdf", [3, 5])], [2, 5])).toBe(true);
+    expect(pageHit([cite(1, "x.pdf", [5, 5])], [4, 6])).toBe(false);
+  });
+
+  it("counts only citations of a labelled document when told which ones are", () => {
+    const other = [cite(1, "/data/dpr.pdf", [4, 4])];
+    expect(pageHit(other, [4])).toBe(true);
+    expect(pageHit(other, [4], (uri) => uri.endsWith("pulseq.pdf"))).toBe(false);
+    expect(pageHit([...other, cite(2, "/data/pulseq.pdf", [3, 4])], [4], (uri) => uri.endsWith("pulseq.pdf"))).toBe(true);
   });
 });

@@ -73,7 +73,13 @@ export function gateScores(c: GateConfusion) {
   };
 }
 
-/** Whether any citation's page range overlaps the labelled pages. */
-export function pageHit(citations: GraphObservation["citations"], pages: readonly number[]): boolean {
-  return citations.some((c) => c.page_start !== null && pages.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)));
+/**
+ * Whether a cited block's page range (`page_start`..`page_end`, both 1-based and inclusive) covers
+ * a labelled page. With `relevant`, only citations of a labelled document count: page 4 of another
+ * PDF is no hit.
+ * @example
+ * pageHit(obs.citations, [12, 13], (uri) => q.qrels.has(dataset.docKey(uri)));
+ */
+export function pageHit(citations: GraphObservation["citations"], pages: readonly number[], relevant?: (uri: string) => boolean): boolean {
+  return citations.some((c) => c.page_start !== null && (!relevant || relevant(c.uri)) && pages.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)));
 }

@@ -68,9 +68,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     supabaseGuideBaseline(store, sources, dataset.docKey),
   ].filter((m) => wanted.has(m.id));
   if (wanted.has("langchain")) {
-    opts.onProgress?.({ phase: "baselines", done: 0, total: 1 });
-    methods.push(await langchainBaseline(await dataset.rawDocuments(), embeddings));
-    opts.onProgress?.({ phase: "baselines", done: 1, total: 1 });
+    const report = (done: number, total: number) => opts.onProgress?.({ phase: "baselines", done, total });
+    methods.push(await langchainBaseline(await dataset.rawDocuments(), embeddings, report));
   }
 
   const queries = dataset.queries.slice(0, opts.limit ?? dataset.queries.length);
@@ -115,12 +114,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
         routing.n++;
         if ((obs.route?.primary[0] ?? obs.route?.sources[0]) === q.expectedSource) routing.correct++;
       }
-      if (q.pages?.length && q.answerable) (pages.n++, pageHit(obs.citations, q.pages) && pages.hits++);
+      if (q.pages?.length && q.answerable) (pages.n++, pageHit(obs.citations, q.pages, (uri) => q.qrels.has(dataset.docKey(uri))) && pages.hits++);
     }
     opts.onProgress?.({ phase: "query", done: i + 1, total: queries.length });
   }
 
-  const labels: Record<string, string> = { graph: "full graph (offline defaults: hybrid SQL + local rerank)", ...Object.fromEntries(methods.map((m) => [m.id, m.label])) };
+  const labels: Record<string, string> = { graph: graphLabel(opts.config), ...Object.fromEntries(methods.map((m) => [m.id, m.label])) };
   const summarise = (id: string, rows: QueryScores[]): MethodResult => {
     const judged = rows.filter((r) => r.judged);
     const pick = (k: keyof QueryScores["metrics"]) => mean(judged.map((r) => r.metrics[k]));
@@ -152,6 +151,14 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     perQuery,
     seconds: (performance.now() - started) / 1000,
   };
+}
+
+/** The graph's row label: which chat model and reranker it ran with (offline defaults unless named). */
+function graphLabel(config: Record<string, unknown> | undefined): string {
+  const chat = typeof config?.chatModel === "string" ? config.chatModel : "local/extractive";
+  const reranker = typeof config?.reranker === "string" ? config.reranker : "local/fusion";
+  const offline = chat === "local/extractive" && reranker === "local/fusion";
+  return `full graph (${offline ? "offline defaults: " : ""}hybrid SQL + ${reranker} rerank, ${chat})`;
 }
 
 function score(id: string, ranked: string[], qrels: ReadonlyMap<string, number>, ms: number, judged: boolean, onGraphSet: boolean): QueryScores {

@@ -1,4 +1,5 @@
 import type { Intent } from "../state/types.js";
+import { extractiveLimits, type AnswerStyle, type ExtractiveLimits } from "./answer-style.js";
 import type { FormattedBlock } from "./format.js";
 import type { GenerationSettings } from "./settings.js";
 import { coverage, hasIdentifier, keyStems, LABEL_LINE, splitUnits, termSet, type TextUnit } from "./text.js";
@@ -25,6 +26,8 @@ export interface ExtractiveInput {
   intent?: Intent;
   mode: "strong" | "weak";
   settings: GenerationSettings["extractive"];
+  /** @default "standard" */
+  style?: AnswerStyle;
 }
 
 /** The answer text and the quotes it is made of. */
@@ -90,10 +93,11 @@ export function scoreUnits(input: Omit<ExtractiveInput, "mode">): ScoredUnit[] {
 }
 
 /**
- * Picks 2–5 units (settings) greedily: each step takes the best score plus a bonus for key
- * terms not yet covered, so the answer spreads over the question instead of repeating itself.
+ * Picks 2–5 units (settings, narrowed or widened by the style) greedily: each step takes the best
+ * score plus a bonus for key terms not yet covered, so the answer spreads over the question
+ * instead of repeating itself.
  */
-function select(candidates: ScoredUnit[], stems: string[], settings: GenerationSettings["extractive"]): ScoredUnit[] {
+function select(candidates: ScoredUnit[], stems: string[], settings: ExtractiveLimits): ScoredUnit[] {
   const chosen: ScoredUnit[] = [];
   const seen = new Set<string>();
   const covered = new Set<string>();
@@ -117,7 +121,7 @@ function select(candidates: ScoredUnit[], stems: string[], settings: GenerationS
     if (chosen.some((c) => redundant(c.text, next.text))) continue;
     if (chars + next.text.length > settings.maxChars && chosen.length > 0) continue;
     // Past the minimum, only units close to the best one are worth the reader's time.
-    if (chosen.length >= settings.minSentences && next.score < 0.6 * best) break;
+    if (chosen.length >= settings.minSentences && next.score < settings.keepRatio * best) break;
     chosen.push(next);
     chars += next.text.length;
     for (const s of stems) if (next.terms.has(s)) covered.add(s);
@@ -144,14 +148,16 @@ function cite(q: Quote): string {
 /**
  * The offline answerer: quotes the sentences of the context that answer the question and cites
  * each `[n]`, so every citation is exact and nothing is said that the context does not say.
- * In weak mode the answer opens with "Working theory:" and says the evidence is thin.
+ * In weak mode the answer opens with "Working theory:" and says the evidence is thin. The style
+ * sets how many sentences (concise, detailed) and the layout (bullets: one quote per line).
  *
  * @example
  * const { answer, quotes } = extractiveAnswer({ blocks, keyTerms: ["trapezoid"], identifiers: [], mode: "strong", settings });
  */
 export function extractiveAnswer(input: ExtractiveInput): ExtractiveAnswer {
   const stems = keyStems(input.keyTerms);
-  let quotes: Quote[] = select(scoreUnits(input), stems, input.settings).map(({ terms: _terms, ...quote }) => quote);
+  const style = input.style ?? "standard";
+  let quotes: Quote[] = select(scoreUnits(input), stems, extractiveLimits(style, input.settings)).map(({ terms: _terms, ...quote }) => quote);
   let lead = "";
   if (quotes.length === 0) {
     // Nothing matches the question's words: offer the opening of the most relevant block, labelled as such.
@@ -162,10 +168,22 @@ export function extractiveAnswer(input: ExtractiveInput): ExtractiveAnswer {
     lead = "The closest passage says:";
   }
   quotes.sort((a, b) => a.n - b.n || a.index - b.index);
-  const body = joinQuotes(quotes);
+  const bullets = style === "bullets";
+  const body = bullets ? bulletQuotes(quotes) : joinQuotes(quotes);
   const opening = [input.mode === "weak" ? WORKING_THEORY : "", lead].filter(Boolean).join(" ");
-  const answer = opening ? `${opening}${quotes[0]?.kind === "line" ? "\n" : " "}${body}` : body;
+  const answer = opening ? `${opening}${bullets || quotes[0]?.kind === "line" ? "\n" : " "}${body}` : body;
   return { answer: input.mode === "weak" ? `${answer}\n\n${THIN_EVIDENCE}` : answer, quotes };
+}
+
+/** One quote per line as a list item; a quote that already is one keeps its own marker. */
+function bulletQuotes(quotes: Quote[]): string {
+  return quotes
+    .map((q, i) => {
+      const prev = quotes[i - 1];
+      const heading = q.label && !(prev?.n === q.n && prev.label === q.label) ? `${q.label}\n` : "";
+      return `${heading}${/^[-*•] /.test(q.text) ? "" : "- "}${cite(q)}`;
+    })
+    .join("\n");
 }
 
 /** Sentences run on as prose; lines (list items, code) keep a line each. */

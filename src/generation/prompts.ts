@@ -1,3 +1,5 @@
+import { STYLE_INSTRUCTIONS, type AnswerStyle } from "./answer-style.js";
+
 /** Rules both modes share: answer from the numbered context only, and cite it exactly. */
 const CITING_RULES = `Rules:
 - Use only the numbered context blocks below. Do not add facts from memory.
@@ -23,14 +25,23 @@ ${CITING_RULES}
 - Do not guess names, parameters or values that the context does not show.`;
 
 /**
- * The messages for the chat model: the mode's system prompt, then the question and the context.
- * @example
- * await chatModel.invoke(buildMessages("How do I ...?", context, "strong"));
+ * The system prompt for a mode and an answer style: the mode's prompt, plus the style's
+ * instruction (none for `standard`, which keeps the prompt as it always was).
  */
-export function buildMessages(question: string, context: string, mode: "strong" | "weak"): Array<["system" | "human", string]> {
-  const system = mode === "strong" ? STRONG_SYSTEM_PROMPT : WEAK_SYSTEM_PROMPT;
+export function systemPrompt(mode: "strong" | "weak", style: AnswerStyle = "standard"): string {
+  const base = mode === "strong" ? STRONG_SYSTEM_PROMPT : WEAK_SYSTEM_PROMPT;
+  return STYLE_INSTRUCTIONS[style] ? `${base}\n- ${STYLE_INSTRUCTIONS[style]}` : base;
+}
+
+/**
+ * The messages for the chat model: the mode's system prompt in the answer style, then the
+ * question and the context.
+ * @example
+ * await chatModel.invoke(buildMessages("How do I ...?", context, "strong", "bullets"));
+ */
+export function buildMessages(question: string, context: string, mode: "strong" | "weak", style: AnswerStyle = "standard"): Array<["system" | "human", string]> {
   return [
-    ["system", system],
+    ["system", systemPrompt(mode, style)],
     ["human", `Question: ${question}\n\nContext:\n${context}\n\nAnswer the question, citing blocks as [n].`],
   ];
 }

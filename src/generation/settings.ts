@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { AnswerStyleSchema } from "./answer-style.js";
 
 /** What expand uses when the run has no plan (a graph without the planner, or a test). */
 export const ExpandSettingsSchema = z
@@ -67,6 +68,8 @@ export const GenerationSettingsSchema = z
       .default({}),
     /** Characters kept of a citation's snippet. */
     snippetChars: z.number().int().min(40).max(2000).default(240),
+    /** How answers read (a tenant's `answer_style` lands here); `standard` is the historical layout. */
+    answerStyle: AnswerStyleSchema.default("standard"),
   })
   .strict();
 

@@ -5,7 +5,7 @@ import { createReranker, defaultRerankerSpec } from "../models/rerankers/create-
 import type { GraphContext } from "../nodes/context.js";
 import { ResultCache } from "../retrieval/cache.js";
 import { loadProfiles } from "../sources/load.js";
-import { contextForTenant } from "./tenant-context.js";
+import { contextForTenant, createTenantContexts, type TenantContexts } from "./tenant-context.js";
 
 /** A run context that owns its store and models. */
 export type OwnedContext = GraphContext & { close(): Promise<void> };
@@ -13,13 +13,14 @@ export type OwnedContext = GraphContext & { close(): Promise<void> };
 /**
  * Builds the run context from configuration: the store, the cached embeddings, the source
  * profiles (validated now, so a bad profile fails at start-up), and the remote models whose
- * keys are set (Gemini with GOOGLE_API_KEY, Cohere rerank with COHERE_API_KEY).
+ * keys are set (Gemini with GOOGLE_API_KEY, Cohere rerank with COHERE_API_KEY), or the
+ * `chatModel` / `reranker` the configuration names.
  */
 export async function openContext(config: Config): Promise<OwnedContext> {
   const profiles = loadProfiles(config.sources);
   const chatSpec = defaultChatModelSpec(config.chatModel);
   const chatModel = chatSpec ? await createChatModel(chatSpec) : undefined;
-  const rerankSpec = defaultRerankerSpec();
+  const rerankSpec = config.reranker ?? defaultRerankerSpec();
   const reranker = rerankSpec === "local/fusion" ? undefined : (createReranker(rerankSpec) as GraphContext["reranker"]);
   const rt = await openRuntime(config);
   const base: GraphContext = {
@@ -27,7 +28,8 @@ export async function openContext(config: Config): Promise<OwnedContext> {
     chatModel, chatModelId: chatSpec, reranker, resultCache: new ResultCache(),
   };
   try {
-    // The configured tenant's row of sw_tenant_config overrides the defaults above.
+    // The configured tenant's row of sw_tenant_config overrides the defaults above; `defaults`
+    // keeps them, so another tenant's context (contextForTenant, createTenantContexts) starts there.
     return { ...(await contextForTenant(base, config.tenant)), close: () => rt.close() };
   } catch (error) {
     await rt.close();
@@ -44,4 +46,18 @@ export function openDefaultContext(): Promise<OwnedContext> {
     throw error;
   });
   return opened;
+}
+
+const resolvers = new WeakMap<OwnedContext, TenantContexts>();
+
+/**
+ * The run context for a tenant over {@link openDefaultContext}: the named tenant's (else the
+ * configured one's) row of `sw_tenant_config`, re-read per call so a config write applies on the
+ * next run. For Studio, where a run's only per-tenant input is `state.tenant`.
+ */
+export async function openTenantContext(tenant?: string): Promise<GraphContext> {
+  const opened = await openDefaultContext();
+  let resolve = resolvers.get(opened);
+  if (!resolve) resolvers.set(opened, (resolve = createTenantContexts(opened)));
+  return resolve(tenant ?? opened.tenant ?? "default");
 }

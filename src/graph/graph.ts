@@ -12,14 +12,20 @@ import { rerank } from "../nodes/rerank.js";
 import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
 import { routeNode, routeToRetrievers } from "../nodes/route.js";
 import { GraphState, InputState, OutputState, type GraphStateType } from "../state/state.js";
-import { openDefaultContext } from "./default-context.js";
+import { openTenantContext } from "./default-context.js";
 
 type Node<S> = (state: S, config: NodeConfig) => Promise<object>;
 
-/** Gives a node its run context: the bound one, with anything passed at invoke time on top. */
-function bind<S>(node: Node<S>, context: () => Promise<GraphContext>) {
+/** Where nodes get their context, given the run's tenant (when the input names one). */
+export type ContextSource = (tenant?: string) => Promise<GraphContext>;
+
+/**
+ * Gives a node its run context: the bound one for the run's tenant, with anything passed at
+ * invoke time (`{ context }`, as the chat server passes the tenant's) on top.
+ */
+function bind<S extends { tenant?: string | undefined }>(node: Node<S>, context: ContextSource) {
   return async (state: S, config: LangGraphRunnableConfig) =>
-    node(state, { ...config, context: { ...(await context()), ...((config?.context as Partial<GraphContext> | undefined) ?? {}) } } as NodeConfig);
+    node(state, { ...config, context: { ...(await context(state?.tenant)), ...((config?.context as Partial<GraphContext> | undefined) ?? {}) } } as NodeConfig);
 }
 
 /**
@@ -27,9 +33,9 @@ function bind<S>(node: Node<S>, context: () => Promise<GraphContext>) {
  * condense (follow-up → standalone question) → planner → router → retrieve (one `Send` branch per source) → rerank → expand →
  * qualityGate → generate | broaden (back to retrieve, bounded by `retries`) | clarify → remember
  * (appends the turn to the thread's history).
- * @param context where nodes get the store and models; called once per node run.
+ * @param context where nodes get the store and models, given the run's tenant; called once per node run.
  */
-export function buildGraph(context: () => Promise<GraphContext>) {
+export function buildGraph(context: ContextSource) {
   return new StateGraph({ stateSchema: GraphState, input: InputState, output: OutputState })
     .addNode("condense", bind(condense, context))
     .addNode("planner", bind(planNode, context))
@@ -66,7 +72,10 @@ export interface CreateGraphOptions extends Omit<GraphContext, "profiles"> {
 }
 
 /**
- * Compiles the graph over a store and models you provide. Nothing is opened here.
+ * Compiles the graph over a store and models you provide. Nothing is opened here. The context is
+ * the same for every run; to apply each tenant's row of `sw_tenant_config`, pass the tenant's
+ * context per run (`{ context: await contexts(tenant) }`, see `createTenantContexts`), as the chat
+ * server does.
  * @example
  * const store = await openPGliteStore({ path: "memory" });
  * const embeddings = await createEmbeddings("local/use-lite");
@@ -83,6 +92,7 @@ export function createGraph({ checkpointer, profiles, ...rest }: CreateGraphOpti
 
 /**
  * The compiled graph for LangGraph Studio and `langgraph dev`: it opens the configured store and
- * models (sourcewise.config.json / SOURCEWISE_* env) lazily, on the first run.
+ * models (sourcewise.config.json / SOURCEWISE_* env) lazily, on the first run, and runs each
+ * input's `tenant` with that tenant's row of `sw_tenant_config`.
  */
-export const graph = buildGraph(openDefaultContext).compile({ name: "sourcewise" });
+export const graph = buildGraph(openTenantContext).compile({ name: "sourcewise" });

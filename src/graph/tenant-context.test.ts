@@ -4,7 +4,8 @@ import { memoryStore } from "../../test/helpers/store.js";
 import { gateSettings, generationSettings } from "../generation/settings.js";
 import type { GraphContext } from "../nodes/context.js";
 import type { SqlStore } from "../storage/store.js";
-import { contextForTenant } from "./tenant-context.js";
+import { TenantConfigError } from "../storage/tenant-config.js";
+import { contextForTenant, createTenantContexts } from "./tenant-context.js";
 
 let store: SqlStore;
 let base: GraphContext;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   base = { store, embeddings: {} as GraphContext["embeddings"], profiles: [], settings: { gate: { maxRetries: 2 } } };
   await store.setTenantConfig({
     tenant: "acme", chatModel: "openai/gpt-4o-mini", reranker: "cohere/rerank-v3.5",
-    gate: { strongHit: 0.8 }, generation: { fileLabel: "relative" }, answerStyle: "terse, formal",
+    gate: { strongHit: 0.8 }, generation: { fileLabel: "relative" }, answerStyle: "bullets",
   });
 });
 afterAll(async () => {
@@ -37,8 +38,7 @@ describe("contextForTenant", () => {
     expect(built).toEqual(["openai/gpt-4o-mini"]);
     expect(ctx.reranker?.id).toBe("cohere/rerank-v3.5");
     expect(gateSettings(ctx.settings)).toMatchObject({ strongHit: 0.8, maxRetries: 2 });
-    expect(generationSettings(ctx.settings).fileLabel).toBe("relative");
-    expect(ctx.settings?.answerStyle).toBe("terse, formal");
+    expect(generationSettings(ctx.settings)).toMatchObject({ fileLabel: "relative", answerStyle: "bullets" });
   });
 
   it("keeps the defaults for a tenant without a row, and never leaks another tenant's", async () => {
@@ -46,13 +46,74 @@ describe("contextForTenant", () => {
     expect(ctx.chatModelId).toBeUndefined();
     expect(ctx.reranker).toBeUndefined();
     expect(gateSettings(ctx.settings).strongHit).toBe(0.65);
+    expect(generationSettings(ctx.settings).answerStyle).toBe("standard");
   });
 
-  it("is replaced by a later write, and a bad value fails as the area's ConfigError", async () => {
+  it("starts another tenant from the defaults, not from the tenant context it is given", async () => {
+    const acme = await contextForTenant(base, "acme", options);
+    const globex = await contextForTenant(acme, "globex", options);
+    expect(globex.chatModelId).toBeUndefined();
+    expect(gateSettings(globex.settings)).toMatchObject({ strongHit: 0.65, maxRetries: 2 });
+    expect(generationSettings(globex.settings).answerStyle).toBe("standard");
+  });
+
+  it("is replaced by a later write, and a bad value fails now, naming the tenant and the column", async () => {
     await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 7 } });
-    const ctx = await contextForTenant(base, "initech", options);
-    expect(() => gateSettings(ctx.settings)).toThrow(/gate\.strongHit/);
+    await expect(contextForTenant(base, "initech", options)).rejects.toMatchObject({
+      code: "tenant_config_error", tenant: "initech", field: "gate.strongHit", message: expect.stringMatching(/^Tenant "initech": sw_tenant_config\.gate\.strongHit: /),
+    });
     await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 0.5 } });
     expect(gateSettings((await contextForTenant(base, "initech", options)).settings).strongHit).toBe(0.5);
+  });
+
+  it("refuses an unknown answer style, naming the choices", async () => {
+    await store.setTenantConfig({ tenant: "hooli", answerStyle: "terse, formal" });
+    const error = await contextForTenant(base, "hooli", options).catch((e: unknown) => e);
+    expect(TenantConfigError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ field: "answer_style", reason: expect.stringMatching(/'concise' \| 'detailed' \| 'bullets'/) });
+  });
+
+  it("names the column when the tenant's model cannot be built (real factory: no API key)", async () => {
+    await store.setTenantConfig({ tenant: "umbrella", chatModel: "nowhere/model" });
+    await expect(contextForTenant(base, "umbrella")).rejects.toMatchObject({ tenant: "umbrella", field: "chat_model", reason: expect.stringMatching(/Unknown chat model provider "nowhere\/model"/) });
+    await store.setTenantConfig({ tenant: "umbrella", reranker: "nowhere/rerank" });
+    await expect(contextForTenant(base, "umbrella")).rejects.toMatchObject({ tenant: "umbrella", field: "reranker" });
+  });
+});
+
+describe("createTenantContexts", () => {
+  it("reuses a tenant's context while its row is unchanged, and rebuilds it on the next call after a write", async () => {
+    const builds: string[] = [];
+    const contexts = createTenantContexts(base, { ...options, createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })) });
+    await store.setTenantConfig({ tenant: "stark", chatModel: "openai/a", answerStyle: "concise" });
+    const first = await contexts("stark");
+    expect(await contexts("stark")).toBe(first);
+    expect(builds).toEqual(["openai/a"]);
+    // A write that leaves updated_at alone still counts: the row's content is the key.
+    await store.client.query("update sw_tenant_config set answer_style = 'detailed' where tenant_id = 'stark'");
+    const second = await contexts("stark");
+    expect(second).not.toBe(first);
+    expect(generationSettings(second.settings).answerStyle).toBe("detailed");
+    expect(builds).toEqual(["openai/a", "openai/a"]);
+    expect((await contexts("wayne")).chatModelId).toBeUndefined();
+  });
+
+  it("does not keep a failed build: the next call after a fix succeeds", async () => {
+    const contexts = createTenantContexts(base, options);
+    await store.setTenantConfig({ tenant: "cyberdyne", answerStyle: "poetic" });
+    await expect(contexts("cyberdyne")).rejects.toMatchObject({ field: "answer_style" });
+    await store.setTenantConfig({ tenant: "cyberdyne", answerStyle: "bullets" });
+    expect(generationSettings((await contexts("cyberdyne")).settings).answerStyle).toBe("bullets");
+  });
+
+  it("drops the least recently used tenant past maxTenants", async () => {
+    const builds: string[] = [];
+    const contexts = createTenantContexts(base, { ...options, maxTenants: 1, createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })) });
+    await store.setTenantConfig({ tenant: "t1", chatModel: "openai/t1" });
+    await store.setTenantConfig({ tenant: "t2", chatModel: "openai/t2" });
+    await contexts("t1");
+    await contexts("t2");
+    await contexts("t1");
+    expect(builds).toEqual(["openai/t1", "openai/t2", "openai/t1"]);
   });
 });

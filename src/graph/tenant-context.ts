@@ -1,8 +1,11 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { ZodIssue } from "zod";
+import { ConfigError, SourcewiseError } from "../errors.js";
+import { gateSettings, generationSettings } from "../generation/settings.js";
 import { createChatModel } from "../models/chat/create-chat-model.js";
 import { createReranker } from "../models/rerankers/create-reranker.js";
 import type { GraphContext, RemoteReranker } from "../nodes/context.js";
-import { tenantSettings } from "../storage/tenant-config.js";
+import { TenantConfigError, tenantSettings, type TenantConfig } from "../storage/tenant-config.js";
 
 /** Options of {@link contextForTenant}. Model factories are injectable so tests need no keys. */
 export interface ContextForTenantOptions {
@@ -18,26 +21,104 @@ const defaultRerank = (spec: string): RemoteReranker | undefined =>
 /**
  * The run context for one tenant: the tenant's row of `sw_tenant_config` (chat model, reranker,
  * gate and generation settings, answer style) over the configured defaults. Without a row the
- * defaults stand. A model named by the tenant is built now, so a bad spec fails here, not mid-run.
+ * defaults stand. Given another tenant's context, it starts from that context's `defaults`, so
+ * one tenant's overrides never leak into another's. The row is checked now (models built,
+ * settings validated), so a bad row fails here, not mid-run.
+ * @throws TenantConfigError naming the tenant and the field.
  * @example
  * const ctx = await contextForTenant(await openContext(config), "acme");
  */
 export async function contextForTenant(base: GraphContext, tenant: string, options: ContextForTenantOptions = {}): Promise<GraphContext> {
+  const defaults = base.defaults ?? base;
+  return applyTenantConfig(defaults, tenant, await defaults.store.tenantConfig(tenant), options);
+}
+
+async function applyTenantConfig(defaults: GraphContext, tenant: string, config: TenantConfig | null, options: ContextForTenantOptions): Promise<GraphContext> {
   const { createChat = (spec: string) => createChatModel(spec), createRerank = defaultRerank } = options;
-  const config = await base.store.tenantConfig(tenant);
-  const ctx: GraphContext = { ...base, tenant };
+  const ctx: GraphContext = { ...defaults, tenant, defaults };
   if (!config) return ctx;
-  const settings = tenantSettings(base.settings, config);
+  const settings = tenantSettings(defaults.settings, config);
   if (settings) ctx.settings = settings;
-  if (config.chatModel && config.chatModel !== base.chatModelId) {
+  checkSettings(config, () => gateSettings(settings), "gate");
+  checkSettings(config, () => generationSettings(settings), "generation");
+  if (config.chatModel && config.chatModel !== defaults.chatModelId) {
     if (config.chatModel === "local/extractive") {
       ctx.chatModel = undefined;
       ctx.chatModelId = undefined;
     } else {
-      ctx.chatModel = await createChat(config.chatModel);
+      ctx.chatModel = await build(tenant, "chat_model", () => createChat(config.chatModel!));
       ctx.chatModelId = config.chatModel;
     }
   }
-  if (config.reranker && config.reranker !== base.reranker?.id) ctx.reranker = createRerank(config.reranker);
+  if (config.reranker && config.reranker !== defaults.reranker?.id) {
+    ctx.reranker = await build(tenant, "reranker", async () => createRerank(config.reranker!));
+  }
   return ctx;
+}
+
+/** Builds a tenant's model; a failure (unknown provider, missing key) names the tenant and the column. */
+async function build<T>(tenant: string, field: string, make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0]! : String(error);
+    throw new TenantConfigError({ tenant, field, reason, hint: SourcewiseError.isInstance(error) ? error.hint : undefined, cause: error });
+  }
+}
+
+/** Validates one settings area of the tenant now, naming the first bad value by its column. */
+function checkSettings(config: TenantConfig, read: () => unknown, area: "gate" | "generation"): void {
+  try {
+    read();
+  } catch (error) {
+    if (!ConfigError.isInstance(error)) throw error;
+    const issue = (error.data.issues as ZodIssue[] | undefined)?.[0];
+    const path = issue?.path.join(".") ?? "";
+    // The answer_style column lands in generation.answerStyle: name the column the operator wrote.
+    const fromColumn = area === "generation" && path === "answerStyle" && !("answerStyle" in (config.generation ?? {}));
+    const field = fromColumn ? "answer_style" : path ? `${area}.${path}` : area;
+    throw new TenantConfigError({ tenant: config.tenant, field, reason: issue?.message ?? error.message.split("\n")[0]!, cause: error });
+  }
+}
+
+/** Options of {@link createTenantContexts}. */
+export interface TenantContextsOptions extends ContextForTenantOptions {
+  /** Tenants whose contexts are kept; the least recently used is dropped first. @default 500 */
+  maxTenants?: number;
+}
+
+/** Resolves a tenant's run context; see {@link createTenantContexts}. */
+export type TenantContexts = (tenant: string) => Promise<GraphContext>;
+
+/**
+ * {@link contextForTenant} with a cache per tenant, for servers that run many tenants in one
+ * process. Each call reads the tenant's row (one primary-key lookup) and reuses the built
+ * context while the row is unchanged, so a config write takes effect on the next run, in this
+ * process or another, and models are not rebuilt per request.
+ * @throws TenantConfigError (from the returned function) naming the tenant and the field.
+ * @example
+ * const contexts = createTenantContexts(base);
+ * await graph.invoke({ question, tenant: "acme" }, { context: await contexts("acme") });
+ */
+export function createTenantContexts(base: GraphContext, options: TenantContextsOptions = {}): TenantContexts {
+  const { maxTenants = 500, ...factories } = options;
+  const defaults = base.defaults ?? base;
+  const entries = new Map<string, { key: string; ctx: Promise<GraphContext> }>();
+  return async (tenant) => {
+    const config = await defaults.store.tenantConfig(tenant);
+    // The row's content is the key: any write counts, including a SQL update that leaves updated_at alone.
+    const key = JSON.stringify(config);
+    const cached = entries.get(tenant);
+    entries.delete(tenant);
+    if (cached?.key === key) {
+      entries.set(tenant, cached);
+      return cached.ctx;
+    }
+    const entry = { key, ctx: applyTenantConfig(defaults, tenant, config, factories) };
+    entries.set(tenant, entry);
+    if (entries.size > maxTenants) entries.delete(entries.keys().next().value!);
+    // A failure is not kept: the next request retries (and reports) it.
+    entry.ctx.catch(() => entries.get(tenant) === entry && entries.delete(tenant));
+    return entry.ctx;
+  };
 }

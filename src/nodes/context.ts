@@ -33,6 +33,11 @@ export interface GraphContext {
   resultCache?: ResultCache;
   /** Settings overrides per area; each area validates and defaults its own part. */
   settings?: Record<string, unknown>;
+  /**
+   * The configured defaults a tenant's context was built from (`contextForTenant` sets it), so
+   * another tenant's context starts from them rather than from this tenant's overrides.
+   */
+  defaults?: GraphContext;
 }
 
 export type NodeConfig = LangGraphRunnableConfig<GraphContext>;

@@ -157,6 +157,13 @@ describe("expand", () => {
     const seeds = ranked([row("guide.md", "ADC"), row("other.md", "Other"), row("guide.md", "Timing")]);
     expect((await run(seeds, { top_k: 2 })).map((b) => b.section)).toEqual(["ADC", "Other"]);
   });
+
+  it("skips results under their source's threshold, unless none passes", async () => {
+    const [adc, other, timing] = ranked([row("guide.md", "ADC"), row("other.md", "Other"), row("guide.md", "Timing")]);
+    const below = (r: RankedChunk) => ({ ...r, below_threshold: true });
+    expect((await run([below(adc!), other!, below(timing!)])).map((b) => b.section)).toEqual(["Other"]);
+    expect((await run([below(adc!), below(other!)])).map((b) => b.section)).toEqual(["ADC", "Other"]);
+  });
 });
 
 describe("overlap", () => {

@@ -7,6 +7,7 @@ import type { ContextBlock, RankedChunk } from "../state/types.js";
 import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { ChunkHit } from "../storage/types.js";
 import { contextOf, type NodeConfig } from "./context.js";
+import { usableEvidence } from "./rerank.js";
 
 /** One stored document, indexed for expansion. */
 interface DocRows {
@@ -56,7 +57,7 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
   const tenant = state.tenant ?? ctx.tenant ?? DEFAULT_TENANT;
 
   const seen = new Set<string>();
-  const seeds = state.ranked.filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, topK);
+  const seeds = usableEvidence(state.ranked).filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, topK);
   const docs = await loadDocuments(ctx.store, tenant, seeds);
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p]));
 

@@ -52,11 +52,28 @@ describe("gate", () => {
   });
 
   it("asks for clarification when nothing is relevant", async () => {
-    for (const ranked of [[], [hit(0.1, onTopic), hit(0.05, "Other.")]]) {
+    for (const ranked of [[], [hit(0.1, "Helium boil-off of the magnet."), hit(0.05, "Other.")]]) {
       const result = await judge(ranked);
       expect(result.decision).toBe("clarify");
+      expect(result.reason).toMatch(/^Nothing relevant/);
       expect(routeAfterGate({ gate: result })).toBe("clarify");
     }
+  });
+
+  it("broadens, not asks, when low-scored evidence still holds the question's key terms", async () => {
+    const result = await judge([hit(0.1, onTopic), hit(0.05, "Other.")]);
+    expect(result.signals.top_score).toBeLessThan(0.25);
+    expect(result.signals.key_term_coverage).toBeGreaterThanOrEqual(0.5);
+    expect(result.decision).toBe("broaden");
+  });
+
+  it("weighs results under their source's threshold only when none passes", async () => {
+    const below = { ...hit(0.2, onTopic), below_threshold: true };
+    const passing = await judge([hit(0.7, "Slew rate limits apply per gradient axis."), below]);
+    expect(passing.signals.top3_avg).toBeCloseTo(0.7);
+    const onlyBelow = await judge([below, { ...hit(0.1, "Other."), below_threshold: true }]);
+    expect(onlyBelow.signals.top_score).toBeCloseTo(0.2);
+    expect(onlyBelow.signals.key_term_coverage).toBe(1);
   });
 
   it("broadens weak evidence once, then answers weakly, counting retries in state", async () => {

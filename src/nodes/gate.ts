@@ -4,6 +4,7 @@ import { extractKeyTerms } from "../planner/terms.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { GateResult, GateSignals } from "../state/types.js";
 import { contextOf, type NodeConfig } from "./context.js";
+import { usableEvidence } from "./rerank.js";
 
 /** Where the graph goes after the gate. */
 export type GateRoute = "generate" | "broaden" | "clarify";
@@ -63,7 +64,7 @@ export async function gate(state: GraphStateType, config: NodeConfig): Promise<G
   const settings = gateSettings(ctx.settings);
   const window = state.plan?.top_k ?? state.top_k ?? settings.window;
   const keyTerms = state.plan?.key_terms ?? extractKeyTerms(state.question ?? "");
-  const evidence: Evidence[] = state.ranked.map((r) => ({
+  const evidence: Evidence[] = usableEvidence(state.ranked).map((r) => ({
     relevance: r.relevance,
     text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
     substantive: !isNonSubstantive(r.metadata),
@@ -84,7 +85,10 @@ export async function gate(state: GraphStateType, config: NodeConfig): Promise<G
 export function decide(signals: GateSignals, retries: number, settings: GateSettings, hasKeyTerms = true): GateResult {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const seen = `top ${pct(signals.top_score)}, top-3 avg ${pct(signals.top3_avg)}, ${signals.strong_hits} strong hit(s), key terms ${pct(signals.key_term_coverage)}`;
-  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1) {
+  // A low score alone is not "nothing": when the evidence holds most of the question's key
+  // terms, a broadened round or a candid working theory beats asking the user again.
+  const termsFound = hasKeyTerms && signals.key_term_coverage >= settings.minCoverage;
+  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1 && !termsFound) {
     return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
   }
   // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.

@@ -3,6 +3,7 @@ import { FailingChatModel, RecordingChatModel } from "../../test/helpers/fake-mo
 import { localEmbeddings, planFor, stateWith } from "../../test/helpers/retrieval.js";
 import { memoryStore } from "../../test/helpers/store.js";
 import { THIN_EVIDENCE, WORKING_THEORY } from "../generation/extractive.js";
+import { STYLE_INSTRUCTIONS } from "../generation/answer-style.js";
 import { STRONG_SYSTEM_PROMPT, WEAK_SYSTEM_PROMPT } from "../generation/prompts.js";
 import { normalizeSpace } from "../generation/text.js";
 import { SourceProfileSchema } from "../sources/profile.js";
@@ -113,5 +114,38 @@ describe("generate, with a chat model", () => {
     expect(out).toMatchObject({ strategy: "extractive/strong", metadata: { models: { generator: "extractive" } } });
     expect(out.metadata!.fallbacks).toEqual(["generator: google/gemini-2.5-flash failed (429 quota exceeded); used the extractive answerer"]);
     expect(out.citations!.length).toBeGreaterThan(0);
+  });
+});
+
+describe("generate, in the run's answer style (settings.generation.answerStyle, a tenant's answer_style)", () => {
+  const styled = (answerStyle: string, over: Partial<GraphContext> = {}, gate: GateResult | null = strong) =>
+    run({ settings: { generation: { answerStyle } }, ...over }, gate);
+
+  it("lays the extractive answer out as bullets, with the same exact citations", async () => {
+    const [plain, bullets] = [await run(), await styled("bullets")];
+    expect(bullets.answer).toBe(plain.answer!.replace(/^/, "- ").replace(/(\]\.) /g, "$1\n- "));
+    expect(bullets.answer!.split("\n").every((l) => /^- .+ \[\d\]\.$/.test(l))).toBe(true);
+    expect(bullets.citations).toEqual(plain.citations);
+  });
+
+  it("answers in fewer sentences when concise", async () => {
+    const count = (text: string) => (text.match(/\[\d\]/g) ?? []).length;
+    const [plain, concise] = [await run(), await styled("concise")];
+    expect(count(concise.answer!)).toBeLessThan(count(plain.answer!));
+    expect(concise.answer).toBe("The slew rate limits how fast a gradient can ramp up [1].");
+  });
+
+  it("tells the chat model the style, in the strong and the weak prompt", async () => {
+    for (const gate of [strong, weak]) {
+      const model = new RecordingChatModel(["- Ramps are slew-limited [1]."]);
+      await styled("bullets", { chatModel: model }, gate);
+      const system = model.calls[0]![0]!.text;
+      expect(system.startsWith(gate === strong ? STRONG_SYSTEM_PROMPT : WEAK_SYSTEM_PROMPT)).toBe(true);
+      expect(system).toContain(STYLE_INSTRUCTIONS.bullets);
+    }
+  });
+
+  it("fails with a message naming the setting for an unknown style", async () => {
+    await expect(styled("poetic")).rejects.toThrow(/generation\.answerStyle/);
   });
 });

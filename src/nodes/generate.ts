@@ -17,8 +17,9 @@ const NOTHING_FOUND = "I found nothing in the indexed sources to answer this.";
 
 /**
  * Writes the answer from the context: with a chat model when the run context has one, else (and
- * whenever the model fails) with the extractive answerer. Every `[n]` in the result points at a
- * block of the context; citations list only the blocks cited.
+ * whenever the model fails) with the extractive answerer, both in the answer style of
+ * `settings.generation.answerStyle` (the tenant's). Every `[n]` in the result points at a block
+ * of the context; citations list only the blocks cited.
  *
  * @example
  * const update = await generate(state, { context: { store, embeddings, profiles, chatModel } });
@@ -49,7 +50,7 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   if (ctx.chatModel) {
     const id = ctx.chatModelId ?? ctx.chatModel._llmType();
     try {
-      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.question, formatted, mode);
+      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.question, formatted, mode, settings);
       if (dropped.length > 0) fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
       if (answer.trim()) {
         const citations = buildCitations(answer, formatted.blocks, { snippetChars: settings.snippetChars });
@@ -65,8 +66,8 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   return done({ answer, citations, strategy: `extractive/${mode}` }, EXTRACTIVE_GENERATOR);
 }
 
-async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode) {
-  const reply = await model.invoke(buildMessages(question, formatted.text, mode));
+async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
+  const reply = await model.invoke(buildMessages(question, formatted.text, mode, settings.answerStyle));
   const valid = new Set(formatted.blocks.map((b) => b.block.n));
   return dropDanglingCitations(reply.text, valid);
 }
@@ -80,6 +81,7 @@ function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mo
     intent: plan?.intent,
     mode,
     settings: settings.extractive,
+    style: settings.answerStyle,
   });
   // The snippet of each citation is the first sentence quoted from that block: exact by construction.
   const snippets = new Map<number, string>();

@@ -42,6 +42,18 @@ function passage(c: Candidate): string {
   return head ? `${head}\n${c.content}` : c.content;
 }
 
+/**
+ * The results the expander and the gate treat as evidence: those at or over their source's
+ * threshold, or, when none is, the best `fallback` near misses, so a weak round can still
+ * answer as a working theory or show what it found instead of going silent.
+ * @example
+ * usableEvidence(update.ranked).length; // passing results, else up to 3 near misses
+ */
+export function usableEvidence(ranked: readonly RankedChunk[], fallback = 3): RankedChunk[] {
+  const passing = ranked.filter((r) => !r.below_threshold);
+  return passing.length > 0 ? passing : ranked.slice(0, fallback);
+}
+
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 /**
@@ -49,8 +61,9 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message : 
  * (Cohere) when there is one, else, or when it fails, the local `local/fusion` model, noting the
  * fallback. Each result gets a calibrated `relevance` in [0, 1]; `rerank_score` adds the source's
  * priority, its place in the route and a bonus for topic-scoped results. Results under the
- * source's similarity threshold (lowered on a broadened round) are dropped, and
- * max(plan.top_k × keepFactor, keepMin) are kept for the expander.
+ * source's similarity threshold (lowered on a broadened round) stay in the ranking marked
+ * `below_threshold`: the expander and the gate read {@link usableEvidence}, while evals score
+ * the whole order. max(plan.top_k × keepFactor, keepMin) are kept.
  *
  * @example
  * const { ranked } = await rerank(state, { context });
@@ -91,11 +104,11 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   for (const { candidate, relevance } of scored) {
     const p = profiles.get(candidate.source);
     const threshold = (p?.similarity_threshold ?? 0) * (broadened ? settings.broaden.thresholdFactor : 1);
-    if (relevance < threshold) continue;
     const at = order.indexOf(candidate.source);
     const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
-    ranked.push({ ...candidate, relevance, rerank_score: relevance * (p?.priority ?? 1) + routeBonus + scopeBonus });
+    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus;
+    ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
   const keep = Math.max((state.plan?.top_k ?? 0) * s.keepFactor, s.keepMin);

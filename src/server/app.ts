@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGraph } from "../graph/graph.js";
+import { createTenantContexts, type ContextForTenantOptions } from "../graph/tenant-context.js";
 import type { GraphContext } from "../nodes/context.js";
+import { TenantConfigError } from "../storage/tenant-config.js";
 import { AuthError, tenantOf } from "./auth.js";
 import { runIngest, type IngestDefaults } from "./ingest-route.js";
 import { SseStream } from "./sse.js";
@@ -11,8 +13,13 @@ import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./valida
 
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
-  /** The store and models the graph runs on; the handler owns no resources. */
+  /**
+   * The store and default models the graph runs on; the handler owns no resources. Each request
+   * runs with its tenant's row of `sw_tenant_config` over these defaults.
+   */
   context: GraphContext;
+  /** How a tenant's chat model and reranker are built from its row. @default createChatModel, createReranker */
+  tenantModels?: ContextForTenantOptions;
   /** Where threads persist. @default a MemorySaver (threads last as long as the process) */
   checkpointer?: BaseCheckpointSaver;
   /** HS256 secret for bearer JWTs; when set, every /v1 request needs one. */
@@ -77,7 +84,7 @@ function progress(node: string, update: Record<string, unknown>): Record<string,
     out.source = Object.keys(lists)[0]?.split(":")[1];
     out.candidates = Object.values(lists).reduce((n, l) => n + l.length, 0);
   }
-  if (node === "rerank" && Array.isArray(update.ranked)) out.ranked = update.ranked.length;
+  if (node === "rerank" && Array.isArray(update.ranked)) out.ranked = (update.ranked as { below_threshold?: boolean }[]).filter((r) => !r.below_threshold).length;
   if (gate) out.decision = gate.decision;
   return out;
 }
@@ -85,8 +92,10 @@ function progress(node: string, update: Record<string, unknown>): Record<string,
 /**
  * Builds the chat backend as a Node `http` request listener: POST /v1/chat (server-sent events),
  * POST /v1/ingest, GET /healthz. Mount it in `http.createServer`, or call it from a framework's
- * route with the raw request and response. Bad input gets a 4xx JSON `{ error, field }`; a
- * client that disconnects aborts its run.
+ * route with the raw request and response. Each chat runs with its tenant's configuration (chat
+ * model, reranker, thresholds, answer style) from `sw_tenant_config`; a change applies on the next
+ * request. Bad input gets a 4xx JSON `{ error, field }`, a bad tenant row a 500 JSON naming the
+ * tenant and the column; a client that disconnects aborts its run.
  *
  * @example
  * const handler = createChatHandler({ context: { store, embeddings, profiles } });
@@ -96,6 +105,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const { context, jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
   const checkpointer = options.checkpointer ?? new MemorySaver();
   const graph = createGraph({ ...context, checkpointer });
+  // Each run gets its tenant's context, rebuilt only when the tenant's row changes.
+  const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
   const auth = { secret: jwtSecret, defaultTenant: context.tenant ?? "default" };
   // PGlite has one writer: ingestions queue here, one at a time; questions keep reading meanwhile.
@@ -106,6 +117,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     const known = new Set(context.profiles.map((p) => p.name));
     const unknown = body.sources?.find((s) => !known.has(s));
     if (unknown) throw new RequestError(400, "sources", `Unknown source "${unknown}"; known: ${[...known].join(", ")}.`);
+    // Resolved before the stream opens, so a bad tenant row is a JSON error response, not a broken stream.
+    const runContext = await tenantContext(tenant);
     const threadId = body.thread_id ?? randomUUID();
     const controller = new AbortController();
     // "close" also fires after a normal end; only an early one means the client left.
@@ -122,7 +135,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         { question: body.message, tenant, sources: body.sources, topic: body.topic },
         // Thread ids are per tenant: another tenant naming the same id gets its own thread.
         // durability "exit": a thread needs each turn's end state only, one checkpoint write instead of one per step.
-        { configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+        // The graph declares no context schema, so LangGraph types the per-call context as a plain record.
+        { context: runContext as GraphContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
       );
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === "messages") {
@@ -177,6 +191,10 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     route(req, res).catch((error: unknown) => {
       if (error instanceof RequestError) return sendJson(res, error.status, { error: error.message, field: error.field });
       if (error instanceof AuthError) return sendJson(res, error.status, { error: error.message, field: "authorization" });
+      // The operator's row is at fault, not the request: a 500 that says which tenant and column.
+      if (TenantConfigError.isInstance(error)) {
+        return sendJson(res, 500, { error: error.message.split("\n")[0], field: `sw_tenant_config.${error.field}`, tenant: error.tenant, hint: error.hint });
+      }
       sendJson(res, 500, { error: "Internal error.", detail: (error as Error).message?.split("\n")[0] });
     }).catch(() => res.destroy());
   }) as ChatHandler;

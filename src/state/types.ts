@@ -56,6 +56,11 @@ export interface RankedChunk extends Candidate {
   rerank_score: number;
   /** Calibrated relevance in [0, 1], shown as a percentage in citation headers. */
   relevance: number;
+  /**
+   * Set when the relevance is under the source's similarity threshold: the result keeps its
+   * place in the ranking (evals score the whole list) but is not evidence for the expander or gate.
+   */
+  below_threshold?: boolean;
 }
 
 /** One numbered block of context the generator sees, and cites as `[n]`. */

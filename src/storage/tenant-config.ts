@@ -1,3 +1,5 @@
+import { SourcewiseError } from "../errors.js";
+
 /** One tenant's overrides of the configured defaults (a row of `sw_tenant_config`). */
 export interface TenantConfig {
   tenant: string;
@@ -9,7 +11,10 @@ export interface TenantConfig {
   gate?: Record<string, unknown>;
   /** Generation settings, merged over `settings.generation`. */
   generation?: Record<string, unknown>;
-  /** Free-form answer style for the generator's prompt (e.g. "concise, formal"). */
+  /**
+   * How answers read: `standard`, `concise`, `detailed` or `bullets` (`ANSWER_STYLES`); unset
+   * keeps the configured one. Validated when the tenant's context is built.
+   */
   answerStyle?: string | null;
 }
 
@@ -37,17 +42,38 @@ function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Reco
 
 /**
  * The run settings for a tenant: its `gate` and `generation` merged over the defaults, and its
- * answer style as `settings.answerStyle`. Each area still validates its own part when read,
- * so a bad value in the table fails with the area's ConfigError.
+ * answer style as `settings.generation.answerStyle`. Each area validates its own part when read
+ * (`contextForTenant` reads them at once, so a bad row fails before any run).
  * @example
- * tenantSettings({ gate: { maxRetries: 2 } }, { tenant: "acme", gate: { strongHit: 0.7 } });
- * // { gate: { maxRetries: 2, strongHit: 0.7 } }
+ * tenantSettings({ gate: { maxRetries: 2 } }, { tenant: "acme", gate: { strongHit: 0.7 }, answerStyle: "bullets" });
+ * // { gate: { maxRetries: 2, strongHit: 0.7 }, generation: { answerStyle: "bullets" } }
  */
 export function tenantSettings(defaults: Record<string, unknown> | undefined, config: TenantConfig | null): Record<string, unknown> | undefined {
   if (!config) return defaults;
   let out: Record<string, unknown> = { ...(defaults ?? {}) };
   if (config.gate && Object.keys(config.gate).length) out = deepMerge(out, { gate: config.gate });
   if (config.generation && Object.keys(config.generation).length) out = deepMerge(out, { generation: config.generation });
-  if (config.answerStyle) out.answerStyle = config.answerStyle;
+  if (config.answerStyle) out = deepMerge(out, { generation: { answerStyle: config.answerStyle } });
   return out;
+}
+
+/** A tenant's row of `sw_tenant_config` holds a value the run cannot use. */
+export class TenantConfigError extends SourcewiseError {
+  readonly tenant: string;
+  /** The column, or column and key inside it: `chat_model`, `answer_style`, `gate.strongHit`. */
+  readonly field: string;
+  readonly reason: string;
+  constructor({ tenant, field, reason, hint, cause }: { tenant: string; field: string; reason: string; hint?: string; cause?: unknown }) {
+    super("tenant_config_error", `Tenant "${tenant}": sw_tenant_config.${field}: ${reason}`, {
+      hint: hint ?? `Fix ${field} in the tenant's row of sw_tenant_config (or set it to null to keep the default).`,
+      data: { tenant, field, reason },
+      cause,
+    });
+    this.tenant = tenant;
+    this.field = field;
+    this.reason = reason;
+  }
+  static override isInstance(error: unknown): error is TenantConfigError {
+    return SourcewiseError.isInstance(error) && error.code === "tenant_config_error";
+  }
 }

@@ -2,6 +2,10 @@ import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeFontHeadingsPdf } from "../../../test/fixtures/make-pdf.js";
+import { memoryStore } from "../../../test/helpers/store.js";
+import { ingest } from "../../ingestion/ingest.js";
+import { createEmbeddings } from "../../models/embeddings/create-embeddings.js";
 import { datasetName, loadDataset } from "./index.js";
 import { globToRegExp } from "./labelled.js";
 import { parseCsv } from "./manual.js";
@@ -37,6 +41,40 @@ describe("eval dataset adapters", () => {
     expect((await ds.rawDocuments())[0]?.text).toBe("# Wi-Fi\n\nTap Connections.\n");
   });
 
+  // E-Manual S10 has three sections holding only their title (device images): written as files,
+  // ingestion skipped them as "no text found" and 448 of 451 sections landed with no word why.
+  it("indexes every manual section with text and reports the title-only ones it leaves out", async () => {
+    const dir = tmp();
+    const work = tmp();
+    writeFileSync(join(dir, "x_manual_corpus.json"), JSON.stringify({
+      section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections."], section_url: "https://m/wifi.html" },
+      section_1: { id: "section_1", title: "Galaxy S10e", text: ["Galaxy S10e"], section_url: "https://m/s10e.html" },
+      section_2: { id: "section_2", title: "Memory card", text: ["Memory card", "See ."], section_url: "https://m/card.html" },
+      section_3: { id: "section_3", title: "GPS", text: ["Tap Location."], section_url: "https://m/gps.html" },
+    }));
+    writeFileSync(join(dir, "x_50_questions.csv"), "question_id,question,section_link\n1,What does the S10e look like?,https://m/s10e.html\n");
+    mkdirSync(join(work, "corpus"));
+    writeFileSync(join(work, "corpus", "section_9.md"), "# Left over\n\nFrom an earlier corpus.\n");
+    const ds = await loadDataset(dir, { workDir: work, labelled });
+    expect(ds.omitted?.map((o) => o.key)).toEqual(["section_1", "section_2"]);
+    expect(ds.description).toContain("4 sections (2 indexed; 2 title-only, not indexed: section_1, section_2)");
+    expect(ds.description).toContain("1 of them to a title-only one");
+    expect((await ds.rawDocuments()).map((d) => d.key)).toEqual(["section_0", "section_3"]);
+
+    const store = await memoryStore();
+    const embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
+    try {
+      const summary = await ingest({ store, embeddings, paths: ds.corpus[0]!.paths, source: "manual" });
+      expect(summary.skipped).toEqual([]);
+      const stored = (await store.listDocuments({ source: "manual" })).map((d) => ds.docKey(d.uri)).sort();
+      expect(stored).toEqual(["section_0", "section_3"]);
+      expect(stored.length + ds.omitted!.length).toBe(4);
+    } finally {
+      await embeddings.close();
+      await store.close();
+    }
+  }, 60_000);
+
   it("turns labelled path patterns into qrels once the stored documents are known", async () => {
     const dir = tmp();
     writeFileSync(join(dir, "questions.jsonl"), [
@@ -47,6 +85,37 @@ describe("eval dataset adapters", () => {
     ds.resolveQrels?.(["/repo/docs/guides/a.md", "/repo/src/b.ts"]);
     expect(ds.queries.map((q) => [q.expectedSource, q.answerable, [...q.qrels.keys()]])).toEqual([["docs", true, ["docs/guides/a.md"]], [undefined, false, []]]);
     expect(datasetName(join(dir, "questions.jsonl"))).toMatch(/^sw-eval-/);
+  });
+
+  it("takes a labelled set's corpus, pattern root and profiles from the sources.json beside it", async () => {
+    const data = tmp();
+    mkdirSync(join(data, "pdfs"));
+    writeFileSync(join(data, "pdfs", "rivers.pdf"), await makeFontHeadingsPdf());
+    const dir = tmp();
+    writeFileSync(join(dir, "questions.jsonl"), `${JSON.stringify({ query: "How were rivers sampled?", relevant: ["rivers.pdf"], answerable: true, pages: [2] })}\n`);
+    writeFileSync(join(dir, "sources.json"), JSON.stringify({
+      root: join("..", data.split(/[\\/]/).at(-1)!, "pdfs"),
+      sources: [{ source: "pdfs", paths: ["rivers.pdf"], profile: { summary: "Field notes", indicators: ["river"] } }],
+    }));
+    const ds = await loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled });
+    expect(ds.corpus).toEqual([{ source: "pdfs", paths: [join(data, "pdfs", "rivers.pdf")] }]);
+    expect(ds.profiles?.map((p) => [p.name, p.summary, p.indicators])).toEqual([["pdfs", "Field notes", ["river"]]]);
+    ds.resolveQrels?.([join(data, "pdfs", "rivers.pdf")]);
+    expect(ds.queries.map((q) => [[...q.qrels.keys()], q.pages])).toEqual([[["rivers.pdf"], [2]]]);
+    // The naive baseline reads the PDF's text, not its bytes.
+    const [raw] = await ds.rawDocuments();
+    expect(raw?.key).toBe("rivers.pdf");
+    expect(raw?.text).toContain("Sampling line 1 ");
+    expect(raw?.text).not.toContain("%PDF");
+  });
+
+  it("refuses a sources.json whose corpus is missing, naming the path", async () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "questions.jsonl"), '{"query":"q","relevant":[]}\n');
+    writeFileSync(join(dir, "sources.json"), JSON.stringify([{ source: "docs", paths: ["gone"] }]));
+    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(/corpus paths that do not exist: .*gone/);
+    writeFileSync(join(dir, "sources.json"), JSON.stringify([{ source: "docs" }]));
+    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(/sources\.json: sources\.0\.paths/);
   });
 
   it("refuses a labelled line without a query, naming the line", async () => {

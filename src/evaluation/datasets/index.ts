@@ -2,12 +2,14 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { SourcewiseError } from "../../errors.js";
 import { beirDataset, safeName } from "./beir.js";
+import { readCorpusFile } from "./corpus-file.js";
 import { labelledDataset } from "./labelled.js";
 import { manualDataset } from "./manual.js";
 import type { EvalDataset } from "./types.js";
 
 export type { CorpusPart, EvalDataset, EvalQuery } from "./types.js";
-export { beirDataset, labelledDataset, manualDataset };
+export type { LabelledCorpus } from "./corpus-file.js";
+export { beirDataset, labelledDataset, manualDataset, readCorpusFile };
 
 /** Options of {@link loadDataset}. */
 export interface LoadDatasetOptions {
@@ -22,7 +24,7 @@ export interface LoadDatasetOptions {
 /**
  * Picks the adapter by what the path holds: a BEIR folder (`corpus.jsonl`), a sectioned manual
  * (`*_manual_corpus.json`), or a labelled `.jsonl` file. A `sources.json` beside a labelled file
- * (`[{source, paths}]`, paths relative to it) names its corpus.
+ * names its corpus ({@link readCorpusFile}); without one, `opts.labelled` does.
  */
 export async function loadDataset(path: string, opts: LoadDatasetOptions): Promise<EvalDataset> {
   const p = resolve(path);
@@ -35,11 +37,7 @@ export async function loadDataset(path: string, opts: LoadDatasetOptions): Promi
     if (existsSync(join(p, "questions.jsonl"))) return loadDataset(join(p, "questions.jsonl"), opts);
   } else if (p.endsWith(".jsonl")) {
     const beside = join(p, "..", "sources.json");
-    if (existsSync(beside)) {
-      const { readFile } = await import("node:fs/promises");
-      const corpus = JSON.parse(await readFile(beside, "utf8")) as { source: string; paths: string[] }[];
-      return labelledDataset(p, { root: join(p, ".."), corpus });
-    }
+    if (existsSync(beside)) return labelledDataset(p, await readCorpusFile(beside));
     return labelledDataset(p, opts.labelled);
   }
   throw new SourcewiseError("dataset_unknown", `cannot tell what dataset ${p} is`, {

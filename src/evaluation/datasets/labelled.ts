@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
 import { SourcewiseError } from "../../errors.js";
+import type { SourceProfile } from "../../sources/profile.js";
 import { listFiles } from "./list-files.js";
 import type { CorpusPart, EvalDataset } from "./types.js";
 
@@ -23,7 +24,11 @@ const Row = z.object({
  */
 export async function labelledDataset(
   file: string,
-  { root, corpus, name }: { root: string; corpus: readonly { source: string; paths: readonly string[] }[]; name?: string },
+  { root, corpus, name, profiles }: {
+    root: string; corpus: readonly { source: string; paths: readonly string[] }[]; name?: string;
+    /** Profiles to route between. @default the three default profiles */
+    profiles?: SourceProfile[];
+  },
 ): Promise<EvalDataset> {
   const rows = (await readFile(file, "utf8")).split("\n").map((l, i) => [l.trim(), i + 1] as const).filter(([l]) => l)
     .map(([l, line]) => {
@@ -49,17 +54,26 @@ export async function labelledDataset(
     kind: "labelled",
     description: `${relative(process.cwd(), resolve(file))}: ${rows.length} labelled questions (${rows.filter((r) => !r.answerable).length} unanswerable) over ${parts.map((p) => p.source).join(", ")}`,
     corpus: parts,
+    ...(profiles ? { profiles } : {}),
     queries,
     docKey: key,
     rawDocuments: async () => {
       const files = (await Promise.all(parts.flatMap((p) => p.paths).map((p) => listFiles(p)))).flat();
-      return Promise.all(files.map(async (f) => ({ key: key(f), text: await readFile(f, "utf8") })));
+      return Promise.all(files.map(async (f) => ({ key: key(f), text: await rawText(f) })));
     },
     resolveQrels(uris) {
       const keys = [...new Set(uris.map(key))];
       for (const q of queries) q.qrels = new Map(keys.filter((k) => q.patterns.some((re) => re.test(k))).map((k) => [k, 1]));
     },
   };
+}
+
+/** A file as the naive baseline reads it: a PDF's extracted text (its bytes are no text), anything else as UTF-8. */
+async function rawText(path: string): Promise<string> {
+  if (extname(path).toLowerCase() !== ".pdf") return readFile(path, "utf8");
+  const { pdfLoader } = await import("../../ingestion/loaders/pdf.js");
+  const docs = await pdfLoader.load({ path, bytes: new Uint8Array(await readFile(path)) });
+  return docs.flatMap((d) => d.sections.map((s) => s.content)).join("\n\n");
 }
 
 /** `**` crosses folders, `*` and `?` stay inside one. */

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { SourcewiseError } from "../../errors.js";
 import { SourceProfileSchema } from "../../sources/profile.js";
@@ -16,8 +16,7 @@ interface ManualSection { id: string; title: string; text: string[]; section_url
  */
 export async function manualDataset(dir: string, workDir: string, name = "emanual-s10"): Promise<EvalDataset> {
   const root = resolve(dir);
-  const { readdirSync } = await import("node:fs");
-  const files = readdirSync(root);
+  const files = await readdir(root);
   const corpusFile = files.find((f) => f.endsWith("_manual_corpus.json"));
   const qaFile = files.find((f) => f.endsWith("_questions.csv"));
   if (!corpusFile || !qaFile) {
@@ -27,14 +26,21 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
   }
   const raw = JSON.parse(await readFile(join(root, corpusFile), "utf8")) as Record<string, ManualSection>;
   const sections = Object.entries(raw).map(([id, s]) => ({ ...s, id: s.id ?? id }));
+  // A section whose only content is its title (E-Manual S10: the three device-layout images) has
+  // nothing to embed; ingestion would skip it as "no text found", so it is counted here instead.
+  const titleOnly = sections.filter((s) => sectionBody(s).length === 0).map((s) => s.id);
+  const indexed = sections.filter((s) => !titleOnly.includes(s.id));
   const docsDir = join(resolve(workDir), "corpus");
   await mkdir(docsDir, { recursive: true });
-  const texts = sections.map((s) => ({ key: s.id, text: sectionMarkdown(s) }));
+  const texts = indexed.map((s) => ({ key: s.id, text: sectionMarkdown(s) }));
   for (const t of texts) {
     const path = join(docsDir, `${t.key}.md`);
     // Rewriting an unchanged file is harmless (ingestion hashes content) but skipping it keeps runs quiet.
     if (!existsSync(path) || (await readFile(path, "utf8")) !== t.text) await writeFile(path, t.text);
   }
+  // The folder is ours: a file left by an earlier corpus (or an earlier version of this adapter) goes.
+  const keep = new Set(texts.map((t) => `${t.key}.md`));
+  for (const f of await readdir(docsDir)) if (f.endsWith(".md") && !keep.has(f)) await rm(join(docsDir, f));
   const byUrl = new Map(sections.map((s) => [normUrl(s.section_url ?? ""), s.id]));
   const byPage = new Map<string, string>();
   for (const s of sections) if (!byPage.has(normUrl(s.section_url ?? "").split("#")[0]!)) byPage.set(normUrl(s.section_url ?? "").split("#")[0]!, s.id);
@@ -49,9 +55,16 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
       qrels: new Map(target ? [[target, 1]] : []), answerable: true,
     };
   });
+  const onTitleOnly = queries.filter((q) => [...q.qrels.keys()].some((k) => titleOnly.includes(k))).length;
   return {
     name, kind: "manual",
-    description: `${corpusFile}: ${sections.length} sections, ${queries.length} questions (${queries.filter((q) => q.qrels.size > 0).length} mapped to their answering section)`,
+    description: [
+      `${corpusFile}: ${sections.length} sections`,
+      titleOnly.length ? ` (${indexed.length} indexed; ${titleOnly.length} title-only, not indexed: ${titleOnly.join(", ")})` : "",
+      `, ${queries.length} questions (${queries.filter((q) => q.qrels.size > 0).length} mapped to their answering section`,
+      onTitleOnly ? `, ${onTitleOnly} of them to a title-only one` : "", ")",
+    ].join(""),
+    omitted: titleOnly.map((key) => ({ key, reason: "title only: no text to index" })),
     corpus: [{ source: "manual", paths: [docsDir] }],
     profiles: [SourceProfileSchema.parse({ name: "manual", summary: "The device's user manual, one document per section" })],
     queries,
@@ -60,10 +73,13 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
   };
 }
 
+/** The section's text lines without the title: the first line repeats it; "See ." lines are dangling cross-references. */
+function sectionBody(s: ManualSection): string[] {
+  return (s.text ?? []).slice(s.text?.[0] === s.title ? 1 : 0).filter((l) => l.trim() && l.trim() !== "See .");
+}
+
 function sectionMarkdown(s: ManualSection): string {
-  // The first text line repeats the title; "See ." lines are dangling cross-references.
-  const body = s.text.slice(s.text[0] === s.title ? 1 : 0).filter((l) => l.trim() && l.trim() !== "See .");
-  return `# ${s.title}\n\n${body.join("\n\n")}\n`;
+  return `# ${s.title}\n\n${sectionBody(s).join("\n\n")}\n`;
 }
 
 const normUrl = (u: string) => u.trim().replace(/^https?:\/\//, "");

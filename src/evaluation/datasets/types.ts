@@ -36,6 +36,8 @@ export interface EvalDataset {
   docKey(uri: string): string;
   /** The corpus as plain texts, for baselines that skip our ingestion (the naive LangChain recipe). */
   rawDocuments(): Promise<{ key: string; text: string }[]>;
+  /** Corpus documents the adapter leaves out of the index, each with why (also counted in `description`). */
+  omitted?: { key: string; reason: string }[];
   /** Called with every stored uri after ingestion; labelled sets turn path patterns into qrels here. */
   resolveQrels?(uris: readonly string[]): void;
 }
