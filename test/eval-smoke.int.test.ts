@@ -58,6 +58,15 @@ describe("eval smoke: demo corpus + evals/demo/questions.jsonl", () => {
     expect(Object.keys(results.graph.latencyMs)).toEqual(expect.arrayContaining(["plan", "route", "retrieve", "rerank", "end to end"]));
   });
 
+  it("ingests into and reads from the tenant it is given", async () => {
+    const dataset = await loadDataset(join(ROOT, "evals/demo/questions.jsonl"), { workDir: ROOT, labelled: { root: ROOT, corpus: DEMO_SOURCES } });
+    const acme = await runEval({ dataset, store, embeddings: withCache(model, store.embeddingCache()), tenant: "acme", limit: 3, baselines: ["bm25"] });
+    expect((await store.stats("acme")).documents).toBe((await store.stats("default")).documents);
+    expect(acme.ingest.added).toBe((await store.stats("acme")).documents);
+    expect(acme.methods.map((m) => [m.id, m.n])).toEqual([["graph", 3], ["bm25", 3]]);
+    expect(acme.methods[1]!.metrics.recall10).toBeGreaterThan(0);
+  }, 300_000);
+
   it("reports progress for indexing, the LangChain baseline's chunk embedding and the questions", () => {
     const last = (phase: string) => progress.filter((p) => p.phase === phase).at(-1);
     const chunks = last("baselines")!;

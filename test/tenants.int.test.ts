@@ -119,10 +119,17 @@ describe("tenant isolation", () => {
     try {
       expect(allCandidates(await ask("globex", "trapezoid gradient", {}, viaRpc))).toEqual([]);
       expect(allCandidates(await ask("acme", "trapezoid gradient", {}, viaRpc)).filter(isGlobex)).toEqual([]);
+      // The document list and the stats of a forged tenant are empty; the user's own are whole.
+      expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);
+      expect(await acme.stats("globex")).toMatchObject({ documents: 0, sections: 0, chunks: 0, searchable: 0, terms: 0, bySource: [] });
+      expect(await acme.listDocuments({ tenant: "acme" })).toEqual(await store.listDocuments({ tenant: "acme" }));
+      expect(await acme.stats("acme")).toEqual(await store.stats("acme"));
       // A claim the user can write (user_metadata), or a top-level one, is not the tenant claim.
       const selfMade = await signJwt({ role: "authenticated", tenant_id: "globex", user_metadata: { tenant_id: "globex" } });
       const forged = openSupabaseStore({ url: rest.url, anonKey, accessToken: selfMade });
       expect(await forged.matchBm25("trapezoid", { filters: { tenant: "globex" } })).toEqual([]);
+      expect(await forged.listDocuments({ tenant: "globex" })).toEqual([]);
+      expect((await forged.stats("globex")).documents).toBe(0);
       await forged.close();
       // A token signed with another secret is refused before any SQL runs.
       const [h, p] = acmeJwt.split(".");

@@ -61,7 +61,7 @@ export function evalCommand(): Command {
       const progress = progressReporter();
       try {
         const results = await runEval({
-          dataset, store, embeddings: withCache(model, store.embeddingCache()),
+          dataset, store, embeddings: withCache(model, store.embeddingCache()), tenant: config.tenant,
           limit: opts.limit, graphLimit: opts.graphLimit ?? Math.min(opts.limit ?? 200, 200),
           baselines: opts.baselines?.split(",").map((s) => s.trim()).filter(Boolean),
           graphOptions: models.graphOptions,

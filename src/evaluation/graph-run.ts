@@ -26,10 +26,10 @@ type Update = {
  * Runs one question with `streamMode: "updates"` so the reranked list and the context blocks,
  * which the output state does not carry, can be scored too.
  */
-export async function observeGraph(graph: Graph, question: string): Promise<GraphObservation> {
+export async function observeGraph(graph: Graph, question: string, tenant?: string): Promise<GraphObservation> {
   const obs: GraphObservation = { answer: "", citations: [], verdict: undefined, route: null, ranked: [], context: [], timings: {}, totalMs: 0 };
   const started = performance.now();
-  const stream = await graph.stream({ question }, { streamMode: "updates" });
+  const stream = await graph.stream({ question, ...(tenant ? { tenant } : {}) }, { streamMode: "updates" });
   for await (const chunk of stream as AsyncIterable<Record<string, Update>>) {
     for (const update of Object.values(chunk)) {
       if (!update) continue;

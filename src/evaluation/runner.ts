@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createGraph, type CreateGraphOptions } from "../graph/graph.js";
 import { ingest } from "../ingestion/ingest.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
-import type { SqlStore } from "../storage/store.js";
+import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import { langchainBaseline } from "./baselines/langchain.js";
 import { sqlBaselines } from "./baselines/sql.js";
 import { supabaseGuideBaseline } from "./baselines/supabase.js";
@@ -25,6 +25,8 @@ export interface RunEvalOptions {
   store: SqlStore;
   /** Embeddings wrapped with the store's cache (`withCache`), shared by every method. */
   embeddings: EmbeddingProvider;
+  /** The tenant the dataset is ingested into and every method reads. @default "default" */
+  tenant?: string;
   /** Questions for the baselines. @default all */
   limit?: number;
   /** Questions (the first ones) for the full graph, which is slower. @default limit */
@@ -46,12 +48,12 @@ export interface RunEvalOptions {
  * const results = await runEval({ dataset: await beirDataset(dir), store, embeddings, graphLimit: 100 });
  */
 export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
-  const { dataset, store, embeddings } = opts;
+  const { dataset, store, embeddings, tenant = DEFAULT_TENANT } = opts;
   const started = performance.now();
   const ingestSummary = { added: 0, replaced: 0, unchanged: 0, seconds: 0 };
   for (const part of dataset.corpus) {
     const s = await ingest({
-      store, embeddings, paths: part.paths, source: part.source, prune: true,
+      store, embeddings, paths: part.paths, source: part.source, tenant, prune: true,
       onProgress: (p) => opts.onProgress?.({ phase: "ingest", done: p.done, total: p.total }),
     });
     ingestSummary.added += s.documents.added;
@@ -60,12 +62,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     ingestSummary.seconds += s.seconds;
   }
   const sources = dataset.corpus.map((c) => c.source);
-  dataset.resolveQrels?.((await Promise.all(sources.map((source) => store.listDocuments({ source })))).flat().map((d) => d.uri));
+  dataset.resolveQrels?.((await Promise.all(sources.map((source) => store.listDocuments({ tenant, source })))).flat().map((d) => d.uri));
 
   const wanted = new Set(opts.baselines ?? BASELINE_IDS);
   const methods: RetrievalMethod[] = [
-    ...sqlBaselines(store, sources, dataset.docKey),
-    supabaseGuideBaseline(store, sources, dataset.docKey),
+    ...sqlBaselines(store, sources, dataset.docKey, tenant),
+    supabaseGuideBaseline(store, sources, dataset.docKey, { tenant }),
   ].filter((m) => wanted.has(m.id));
   if (wanted.has("langchain")) {
     const report = (done: number, total: number) => opts.onProgress?.({ phase: "baselines", done, total });
@@ -94,7 +96,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       perQuery[m.id]!.push(score(q.id, ranked, q.qrels, ms, judged, i < graphN));
     }
     if (i < graphN) {
-      const obs = await observeGraph(graph, q.text);
+      const obs = await observeGraph(graph, q.text, tenant);
       const ranked = obs.ranked.map((r) => dataset.docKey(r.uri));
       perQuery.graph!.push(score(q.id, ranked, q.qrels, obs.totalMs, judged, true));
       for (const [node, ms] of Object.entries(perNodeMs(obs.timings))) (nodeMs[node] ??= []).push(ms);

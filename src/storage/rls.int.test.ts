@@ -67,8 +67,23 @@ describe("row-level security", () => {
       ...(await tx.query("select * from sw_match_hybrid('trapezoid', '[1,0,0]', 50, 'globex')")).rows,
       ...(await tx.query("select * from sw_get_chunks('globex', null, $1)", [globexDoc!.id])).rows,
       ...(await tx.query("select * from sw_get_tenant_config('globex')")).rows,
+      ...(await tx.query("select * from sw_list_documents('globex', null)")).rows,
+      ...(await tx.query("select * from sw_list_documents('globex', 'docs')")).rows,
     ]);
     expect(rows).toEqual([]);
+    const stats = await asUser(claimsFor("acme"), async (tx) => (await tx.query("select * from sw_stats('globex')")).rows);
+    expect(stats).toEqual([{ documents: 0, sections: 0, chunks: 0, searchable: 0, terms: 0, by_source: [] }]);
+  });
+
+  it("lets sw_stats and sw_list_documents count the JWT's own tenant as the owner does", async () => {
+    const owned = (await store.client.query("select * from sw_stats('acme')")).rows;
+    const seen = await asUser(claimsFor("acme"), async (tx) => ({
+      stats: (await tx.query("select * from sw_stats('acme')")).rows,
+      documents: (await tx.query<{ uri: string }>("select uri from sw_list_documents('acme', null)")).rows,
+    }));
+    expect(seen.stats).toEqual(owned);
+    expect(seen.stats[0]).toMatchObject({ documents: 2, sections: 3, chunks: 2, searchable: 4, by_source: [{ source: "docs", documents: 2, chunks: 5 }] });
+    expect(seen.documents.map((d) => d.uri)).toEqual(["billing.md", "guide.md"]);
   });
 
   it("ignores a tenant claim outside app_metadata, and gives no rows without a claim", async () => {

@@ -46,6 +46,28 @@ export function toHit(r: HitRow): ChunkHit {
   };
 }
 
+/** A row of `sw_list_documents`. @internal */
+export type DocumentRow = { id: string; tenant_id: string; source: string; uri: string; content_hash: string };
+
+/** Maps a row of `sw_list_documents` (SQL or RPC JSON) to a {@link DocumentRef}. @internal */
+export function toDocumentRef(r: DocumentRow): DocumentRef {
+  return { id: r.id, tenant: r.tenant_id, source: r.source, uri: r.uri, contentHash: r.content_hash };
+}
+
+/** The one row of `sw_stats`. @internal */
+export type StatsRow = {
+  documents: number; sections: number; chunks: number; searchable: number; terms: number;
+  by_source: StoreStats["bySource"] | null;
+};
+
+/** Maps the row of `sw_stats` (SQL or RPC JSON) and the index's model to {@link StoreStats}. @internal */
+export function toStoreStats(r: StatsRow | undefined, embedding: StoreStats["embedding"]): StoreStats {
+  return {
+    documents: r?.documents ?? 0, sections: r?.sections ?? 0, chunks: r?.chunks ?? 0,
+    searchable: r?.searchable ?? 0, bySource: r?.by_source ?? [], embedding, terms: r?.terms ?? 0,
+  };
+}
+
 function filterArgs(f: SearchFilters = {}) {
   return [f.tenant ?? DEFAULT_TENANT, f.sources ?? null, f.topics ?? null, f.documentIds ?? null, f.minScore ?? null];
 }
@@ -108,14 +130,13 @@ export class SqlStore {
     });
   }
 
-  /** Stored documents of a tenant (and source), for incremental ingestion and pruning. */
+  /** Stored documents of a tenant (and source), for incremental ingestion and pruning (`sw_list_documents`). */
   async listDocuments({ tenant = DEFAULT_TENANT, source }: { tenant?: string; source?: string } = {}): Promise<DocumentRef[]> {
-    const { rows } = await this.client.query<{ id: string; tenant_id: string; source: string; uri: string; content_hash: string }>(
-      `select id, tenant_id, source, uri, content_hash from documents
-       where tenant_id = $1 and ($2::text is null or source = $2) order by uri`,
+    const { rows } = await this.client.query<DocumentRow>(
+      "select id, tenant_id, source, uri, content_hash from sw_list_documents($1, $2)",
       [tenant, source ?? null],
     );
-    return rows.map((r) => ({ id: r.id, tenant: r.tenant_id, source: r.source, uri: r.uri, contentHash: r.content_hash }));
+    return rows.map(toDocumentRef);
   }
 
   /**
@@ -265,26 +286,13 @@ export class SqlStore {
     return String(rows[0]?.g ?? "0");
   }
 
-  /** Counts for `sourcewise stats`. */
+  /** Counts for `sourcewise stats` (`sw_stats`). */
   async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
-    const q = async <T>(sql: string) => (await this.client.query<T>(sql, [tenant])).rows;
-    const [totals] = await q<{ documents: number; sections: number; chunks: number; searchable: number }>(
-      `select (select count(*)::int from documents where tenant_id = $1) as documents,
-         count(*) filter (where kind = 'section')::int as sections,
-         count(*) filter (where kind = 'chunk')::int as chunks,
-         count(*) filter (where searchable)::int as searchable
-       from chunks where tenant_id = $1`,
+    const { rows } = await this.client.query<StatsRow>(
+      "select documents, sections, chunks, searchable, terms, by_source from sw_stats($1)",
+      [tenant],
     );
-    const bySource = await q<{ source: string; documents: number; chunks: number }>(
-      `select d.source, count(distinct d.id)::int as documents, count(c.id)::int as chunks
-       from documents d left join chunks c on c.document_id = d.id
-       where d.tenant_id = $1 group by d.source order by d.source`,
-    );
-    const [terms] = await q<{ n: number }>("select count(*)::int as n from bm25_terms where tenant_id = $1");
-    return {
-      documents: totals?.documents ?? 0, sections: totals?.sections ?? 0, chunks: totals?.chunks ?? 0,
-      searchable: totals?.searchable ?? 0, bySource, embedding: await this.indexedEmbedding(), terms: terms?.n ?? 0,
-    };
+    return toStoreStats(rows[0], await this.indexedEmbedding());
   }
 
   /** The content-hash embedding cache kept in this database. */

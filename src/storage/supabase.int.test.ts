@@ -72,6 +72,42 @@ describe("supabase store", () => {
     expect(await acme.indexedEmbedding()).toEqual(await owner.indexedEmbedding());
   });
 
+  it("lists documents and counts stats of the JWT's tenant with no server connection", async () => {
+    const stats = await acme.stats("acme");
+    expect(stats).toEqual(await owner.stats("acme"));
+    expect(stats).toMatchObject({
+      documents: 2, sections: 3, chunks: 2, searchable: 4,
+      bySource: [{ source: "docs", documents: 2, chunks: 5 }], embedding: { model: "test/fake-3d", dimension: 3 },
+    });
+    expect(stats.terms).toBeGreaterThan(0);
+    const docs = await acme.listDocuments({ tenant: "acme" });
+    expect(docs).toEqual(await owner.listDocuments({ tenant: "acme" }));
+    expect(docs.map((d) => [d.tenant, d.uri])).toEqual([["acme", "billing.md"], ["acme", "guide.md"]]);
+    expect(await acme.listDocuments({ tenant: "acme", source: "docs" })).toEqual(docs);
+    expect(await acme.listDocuments({ tenant: "acme", source: "other" })).toEqual([]);
+    expect(rest.calls.filter((c) => c.fn === "sw_stats" || c.fn === "sw_list_documents").every((c) => c.role === "authenticated")).toBe(true);
+  });
+
+  it("lists and counts nothing of another tenant, even when p_tenant is forged", async () => {
+    expect((await owner.stats("globex")).documents).toBe(2);
+    expect(await acme.stats("globex")).toEqual({
+      documents: 0, sections: 0, chunks: 0, searchable: 0, bySource: [], terms: 0, embedding: await owner.indexedEmbedding(),
+    });
+    expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);
+    expect(await acme.listDocuments({ tenant: "globex", source: "docs" })).toEqual([]);
+  });
+
+  it("lists documents over the server connection when given one, as ingestion needs", async () => {
+    const userJwt = await signJwt({ role: "authenticated", app_metadata: { tenant_id: "acme" } });
+    const withServer = openSupabaseStore({ url: rest.url, anonKey, accessToken: userJwt, server: { ...owner.client, close: async () => {} } });
+    try {
+      expect(await withServer.listDocuments({ tenant: "globex" })).toEqual(await owner.listDocuments({ tenant: "globex" }));
+      expect((await withServer.stats("globex")).documents).toBe(0);
+    } finally {
+      await withServer.close();
+    }
+  });
+
   it("refuses writes without a server connection, and refuses a service-role key", async () => {
     await expect(acme.writeDocuments([doc("x.md", [section("x")], { tenant: "acme" })])).rejects.toThrow(/only reads/);
     const serviceKey = await signJwt({ role: "service_role" });

@@ -3,9 +3,11 @@ import { decodeJwt } from "jose";
 import WebSocket from "ws";
 import { SourcewiseError } from "../errors.js";
 import type { SqlClient } from "./sql-client.js";
-import { DEFAULT_TENANT, SqlStore, toHit, type HitRow } from "./store.js";
+import {
+  DEFAULT_TENANT, SqlStore, toDocumentRef, toHit, toStoreStats, type DocumentRow, type HitRow, type StatsRow,
+} from "./store.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
-import type { Bm25Params, ChunkHit, FusionParams, SearchFilters } from "./types.js";
+import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
 import { toVectorLiteral } from "./vector.js";
 
 export interface OpenSupabaseOptions {
@@ -62,11 +64,15 @@ function bm25Args(p: Bm25Params = {}) {
  * The store on Supabase. Every read calls the same SQL functions as the other stores, as
  * PostgREST RPCs carrying the end user's JWT, so row-level security (tenant claim
  * `app_metadata.tenant_id`) applies to each of them. Writes are inherited from {@link SqlStore}
- * and go to the server-side client, because ingestion writes statistics rows RLS keeps from users.
+ * and go to the server-side client, because ingestion writes statistics rows RLS keeps from users;
+ * with that client, ingestion's document list is read there too (see {@link listDocuments}).
  */
 export class SupabaseStore extends SqlStore {
+  private readonly hasServer: boolean;
+
   constructor(readonly supabase: SupabaseClient, server?: SqlClient) {
     super(server ?? readOnlyClient());
+    this.hasServer = server !== undefined;
   }
 
   private async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
@@ -137,6 +143,20 @@ export class SupabaseStore extends SqlStore {
 
   override async tenantGeneration(tenant: string): Promise<string> {
     return String((await this.rpc<unknown>("sw_get_tenant_generation", { p_tenant: tenant })) ?? "0");
+  }
+
+  /**
+   * Over the server connection when there is one: ingestion diffs and prunes against this list,
+   * so it must see what its writes will replace. Else as an RPC, within the JWT's tenant.
+   */
+  override async listDocuments({ tenant = DEFAULT_TENANT, source }: { tenant?: string; source?: string } = {}): Promise<DocumentRef[]> {
+    if (this.hasServer) return super.listDocuments({ tenant, source });
+    return (await this.rpc<DocumentRow[]>("sw_list_documents", { p_tenant: tenant, p_source: source ?? null })).map(toDocumentRef);
+  }
+
+  override async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
+    const [rows, embedding] = await Promise.all([this.rpc<StatsRow[]>("sw_stats", { p_tenant: tenant }), this.indexedEmbedding()]);
+    return toStoreStats(rows[0], embedding);
   }
 
   override async close(): Promise<void> {

@@ -8,8 +8,8 @@ export const BASELINE_DEPTH = 100;
  * The three baselines over our own SQL functions: BM25 only (`sw_match_bm25`), dense only
  * (`sw_match_vector`), and plain RRF hybrid (`sw_match_hybrid`, fusion "rrf", k 60, equal weights).
  */
-export function sqlBaselines(store: SqlStore, sources: string[], docKey: (uri: string) => string): RetrievalMethod[] {
-  const filters = { sources };
+export function sqlBaselines(store: SqlStore, sources: string[], docKey: (uri: string) => string, tenant = "default"): RetrievalMethod[] {
+  const filters = { sources, tenant };
   const uris = (hits: { uri: string }[]) => hits.map((h) => docKey(h.uri));
   return [
     {

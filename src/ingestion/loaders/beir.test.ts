@@ -63,17 +63,15 @@ describe("beirLoader", () => {
     expect(beirLoader.accepts("notes.txt")).toBe(false);
   });
 
-  it("loads a corpus of 5,000+ records well under a second", async () => {
+  // Its speed is measured by `npm run bench:ingest`, not asserted here.
+  it("loads a corpus of 5,000+ records, each at its line's uri", async () => {
     const records: string[] = [];
     for (let i = 0; i < 5200; i++) {
       records.push(line({ _id: String(i), title: `Study ${i} of relaxation`, text: "Relaxation times were measured in vivo. ".repeat(40) }));
     }
     const bytes = encode(records.join("\n"));
-    const started = performance.now();
     const docs = await beirLoader.load({ path: "big/corpus.jsonl", bytes });
-    const elapsed = performance.now() - started;
     expect(docs).toHaveLength(5200);
     expect(docs[5199]!.uri).toBe("big/corpus.jsonl#5199");
-    expect(elapsed).toBeLessThan(1000);
   });
 });
