@@ -12,7 +12,7 @@ import { FEATURE_NAMES, rerankFeatures } from "../src/models/rerankers/features.
 import { LocalFusionReranker } from "../src/models/rerankers/local.js";
 import type { FusionWeights, Tree } from "../src/models/rerankers/weights.js";
 import { extractIdentifiers } from "../src/planner/terms.js";
-import { retrievalSettings } from "../src/retrieval/settings.js";
+import { defaultRunSettings } from "../src/config/run-settings.js";
 import { expandQuery, synonymIndex } from "../src/retrieval/synonyms.js";
 import type { ChunkHit } from "../src/storage/types.js";
 import { halves, openScifactIndex, SCIFACT_SOURCE } from "./scifact-index.js";
@@ -24,7 +24,7 @@ const { values, positionals } = parseArgs({
 const index = await openScifactIndex(positionals[0] ?? "../shared/data/scifact", values.db);
 const { data, store, embeddings } = index;
 const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : data.queries;
-const synonyms = synonymIndex(retrievalSettings(undefined).synonyms);
+const synonyms = synonymIndex(defaultRunSettings().retrieval.synonyms);
 
 interface Pool { id: string; text: string; qrels: Qrels; hits: ChunkHit[] }
 const pools: Pool[] = [];

@@ -11,7 +11,7 @@ import { FUSION_WEIGHTS } from "../src/models/rerankers/fusion-weights.js";
 import { LocalFusionReranker } from "../src/models/rerankers/local.js";
 import { extractIdentifiers } from "../src/planner/terms.js";
 import { searchSource } from "../src/retrieval/search.js";
-import { DEFAULT_FUSION, retrievalSettings } from "../src/retrieval/settings.js";
+import { DEFAULT_FUSION, defaultRunSettings, RetrievalSettingsSchema } from "../src/config/run-settings.js";
 import type { ChunkHit } from "../src/storage/types.js";
 import { docIds, halves, openScifactIndex, SCIFACT_SOURCE, scifactProfile } from "./scifact-index.js";
 
@@ -25,8 +25,8 @@ const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : dat
 const filters = { sources: [SCIFACT_SOURCE] };
 const reranker = new LocalFusionReranker();
 const weights = { lexical_weight: DEFAULT_FUSION.lexical, vector_weight: DEFAULT_FUSION.vector, exact_weight: DEFAULT_FUSION.exact };
-const settings = retrievalSettings(undefined);
-const rrfSettings = retrievalSettings({ retrieval: { fusionMethod: "rrf", fusion: { lexical: 1, vector: 1, exact: 0 } } });
+const settings = defaultRunSettings().retrieval;
+const rrfSettings = RetrievalSettingsSchema.parse({ fusionMethod: "rrf", fusion: { lexical: 1, vector: 1, exact: 0 } });
 
 type System = (q: { text: string; embedding: number[]; identifiers: string[] }) => Promise<ChunkHit[]>;
 const hybrid = (maxResults: number, s = settings) => (q: Parameters<System>[0]) =>

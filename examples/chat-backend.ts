@@ -5,7 +5,8 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createChatHandler, createEmbeddings, ingest, loadProfiles, openPGliteStore, parseSse } from "../src/index.js";
+import { createChatHandler, createEmbeddings, ingest, loadProfiles, openPGliteStore } from "../src/index.js";
+import { parseSse } from "../src/server/sse.js";
 
 const message = process.argv[2] ?? "Why are broaden retries bounded?";
 const store = await openPGliteStore({ path: "memory" });

@@ -76,7 +76,7 @@ describe("the graph on the project's own three-source corpus", () => {
     expect(r.citations).toEqual([]);
     expect(r.clarifying_questions.length).toBeGreaterThanOrEqual(1);
     expect(r.clarifying_questions.length).toBeLessThanOrEqual(3);
-    expect(r.metadata.retries).toBeLessThanOrEqual(1);
+    expect(r.attempt).toBeLessThanOrEqual(1);
   });
 
   it("streams each node's progress, and the final state carries citations", async () => {

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MemorySaver } from "@langchain/langgraph";
+import { BinaryOperatorAggregate, MemorySaver } from "@langchain/langgraph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
 import { openCheckpointer } from "../src/memory/checkpointer.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
+import { GraphState, InputState } from "../src/state/state.js";
 import type { SqlStore } from "../src/storage/store.js";
 import { openDemoCorpus, type DemoCorpus } from "./helpers/demo-corpus.js";
 
@@ -49,7 +50,7 @@ describe("conversation memory", () => {
     const fresh = await createGraph({ store, embeddings }).invoke({ question: follow.standalone_question });
     expect(follow.route?.sources).toEqual(fresh.route?.sources);
     expect(follow.metadata.candidates_per_source).toEqual(fresh.metadata.candidates_per_source);
-    expect(follow.metadata.retries).toBe(fresh.metadata.retries);
+    expect(follow.attempt).toBe(fresh.attempt);
     expect(follow.citations.map((c) => c.uri)).toEqual(fresh.citations.map((c) => c.uri));
     expect(follow.answer).toBe(fresh.answer);
   });
@@ -74,5 +75,39 @@ describe("conversation memory", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("starts a follow-up turn with no leftover per-turn field, for every field of the state schema", async () => {
+    const graph = createGraph({ store, embeddings, checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "reset" } };
+    const overrides = { sources: ["api_reference"], topic: "storage", tenant: "default", top_k: 7, return_full_documents: true, multi_section_threshold: 5, token_budget: 3000 };
+    await graph.invoke({ question: "What options does openPGliteStore take?", ...overrides }, thread);
+    await graph.invoke({ question: "and what does it return?" }, thread);
+    // The checkpoints of the second turn, oldest first: the one whose next node is the planner holds the state condense left.
+    const steps = [];
+    for await (const snapshot of graph.getStateHistory(thread)) steps.unshift(snapshot);
+    const starts = steps.map((s, i) => ({ s, i })).filter(({ s }) => s.next.includes("planner"));
+    expect(starts).toHaveLength(2);
+    const [first, second] = [steps.at(-1)!.values, starts[1]!.s.values];
+    // Every field of the schema, listed from the schema itself: a field added later is checked too.
+    const fields = Object.keys(GraphState.spec);
+    const inputs = new Set(Object.keys(InputState.spec));
+    const carried = new Set(["question", "history", "standalone_question", "metadata"]);
+    const leftovers: string[] = [];
+    for (const field of fields) {
+      if (carried.has(field)) continue;
+      const channel = (GraphState.spec as Record<string, unknown>)[field];
+      const fallback = channel instanceof BinaryOperatorAggregate ? channel.initialValueFactory?.() : undefined;
+      if (JSON.stringify(second[field]) !== JSON.stringify(fallback)) leftovers.push(`${field}=${JSON.stringify(second[field]).slice(0, 60)}`);
+    }
+    expect(leftovers).toEqual([]);
+    // The first turn did leave work behind, so the check above is not vacuous.
+    const changed = fields.filter((f) => !carried.has(f) && !inputs.has(f) && JSON.stringify(first[f]) !== JSON.stringify(((GraphState.spec as Record<string, unknown>)[f] as BinaryOperatorAggregate<unknown, unknown>).initialValueFactory?.()));
+    expect(changed).toEqual(expect.arrayContaining(["answer", "citations", "verdict", "strategy", "plan", "route", "context_seen", "candidates", "ranked", "context", "gate"]));
+    // The thread keeps its history, and condense wrote this turn's question and fresh metadata.
+    expect(second.history).toHaveLength(1);
+    expect(second.standalone_question).toBe("What does openPGliteStore return?");
+    expect(Object.keys(second.metadata.timings_ms)).toEqual(["condense"]);
+    expect(second.metadata.fallbacks).toEqual([]);
   });
 });

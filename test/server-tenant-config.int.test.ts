@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGraph } from "../src/graph/graph.js";
-import { createTenantContexts } from "../src/graph/tenant-context.js";
+import { buildRunContext } from "../src/context/build-context.js";
+import { createTenantContexts } from "../src/context/tenant-context.js";
 import { ingest } from "../src/ingestion/ingest.js";
 import { createChatModel } from "../src/models/chat/create-chat-model.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
@@ -126,7 +127,7 @@ describe("per-tenant configuration in one server process", () => {
 describe("per-tenant configuration in the Studio graph", () => {
   it("gives every node the context of the input's tenant", async () => {
     // As the exported `graph` does over openDefaultContext: the context source gets state.tenant.
-    const contexts = createTenantContexts({ store, embeddings, profiles: loadProfiles() });
+    const contexts = createTenantContexts(buildRunContext({ store, embeddings, profiles: loadProfiles() }));
     const asked: (string | undefined)[] = [];
     const graph = buildGraph(async (tenant) => (asked.push(tenant), contexts(tenant ?? "hooli"))).compile();
     await store.setTenantConfig({ tenant: "globex", answerStyle: "bullets" });
@@ -137,3 +138,37 @@ describe("per-tenant configuration in the Studio graph", () => {
     expect(hooli.answer).not.toMatch(/^- /m);
   }, 120_000);
 });
+
+describe("tenant configuration is read once per question", () => {
+  /** Counts reads of sw_tenant_config through the store while `run` runs. */
+  async function countReads(run: () => Promise<unknown>): Promise<number> {
+    const original = store.tenantConfig.bind(store);
+    let reads = 0;
+    store.tenantConfig = (tenant: string) => ((reads += 1), original(tenant));
+    try {
+      await run();
+    } finally {
+      store.tenantConfig = original;
+    }
+    return reads;
+  }
+
+  it("in the Studio graph, whose runs carry a runtime-context object (as the Agent Server gives each run)", async () => {
+    const graph = buildGraph(async (tenant) => createTenantContexts(buildRunContext({ store, embeddings, profiles: loadProfiles() }))(tenant ?? "hooli")).compile();
+    const nodes: string[] = [];
+    const reads = await countReads(async () => {
+      for await (const update of await graph.stream({ question: QUESTION, tenant: "globex" }, { context: {}, streamMode: "updates" })) nodes.push(...Object.keys(update));
+    });
+    expect(nodes.length).toBeGreaterThanOrEqual(8);
+    expect(reads).toBe(1);
+    // The tenant can come from the runtime context too (Studio's context form).
+    const viaContext = await countReads(() => graph.invoke({ question: QUESTION }, { context: { tenant: "globex" } }));
+    expect(viaContext).toBe(1);
+  }, 120_000);
+
+  it("in the chat server, for each request", async () => {
+    expect(await countReads(() => ask("globex"))).toBe(1);
+    expect(await countReads(() => ask("acme"))).toBe(1);
+  }, 120_000);
+});
+

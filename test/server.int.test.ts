@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingest } from "../src/ingestion/ingest.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
-import type { GraphContext } from "../src/nodes/context.js";
+import { buildRunContext } from "../src/context/build-context.js";
+import type { RunContext } from "../src/context/run-context.js";
 import { startServer, type RunningServer } from "../src/server/server.js";
 import { loadProfiles } from "../src/sources/load.js";
 import type { SqlStore } from "../src/storage/store.js";
@@ -15,7 +16,7 @@ import { memoryStore } from "./helpers/store.js";
 const SECRET = "test-secret-0123456789abcdef";
 let store: SqlStore;
 let embeddings: EmbeddingProvider;
-let context: GraphContext;
+let context: RunContext;
 let open: RunningServer;
 let authed: RunningServer;
 
@@ -26,7 +27,7 @@ beforeAll(async () => {
   store = await memoryStore();
   embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
   await ingest({ store, embeddings, paths: [join(ROOT, "docs/guides")], source: "docs" });
-  context = { store, embeddings, profiles: loadProfiles() };
+  context = buildRunContext({ store, embeddings, profiles: loadProfiles() });
   open = await startServer({ context, port: 0, ingestRoots: [ROOT] });
   authed = await startServer({ context, port: 0, jwtSecret: SECRET, ingestRoots: [ROOT] });
 }, 180_000);

@@ -5,7 +5,8 @@ import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingest } from "../src/ingestion/ingest.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
-import type { GraphContext } from "../src/nodes/context.js";
+import { buildRunContext } from "../src/context/build-context.js";
+import type { RunContext } from "../src/context/run-context.js";
 import { expand } from "../src/nodes/expand.js";
 import { retrieve } from "../src/nodes/retrieve.js";
 import { ResultCache } from "../src/retrieval/cache.js";
@@ -29,19 +30,19 @@ const fakeEmbeddings: EmbeddingProvider = {
 };
 
 let store: SqlStore;
-let ctx: GraphContext;
+let ctx: RunContext;
 let rest: PostgrestStandIn;
 let globexDocs: { id: string; uri: string }[];
 let globexChunks: ChunkHit[];
 
 const allCandidates = (u: { candidates: Record<string, Candidate[]> }) => Object.values(u.candidates).flat();
 const ask = (tenant: string, question = "trapezoid gradient", extra: { topic?: string } = {}, context = ctx) =>
-  retrieve({ question, source: "docs", attempt: 0, tenant, plan: planFor(question), broadened: false, ...extra }, { context });
+  retrieve({ question, source: "docs", attempt: 0, plan: planFor(question), ...extra }, { context: { ...context, tenant } });
 
 beforeAll(async () => {
   store = await memoryStore();
   await writeTenantFixture(store);
-  ctx = { store, embeddings: fakeEmbeddings, profiles: [SourceProfileSchema.parse({ name: "docs", summary: "docs" })], resultCache: new ResultCache() };
+  ctx = buildRunContext({ store, embeddings: fakeEmbeddings, profiles: [SourceProfileSchema.parse({ name: "docs", summary: "docs" })], resultCache: new ResultCache() });
   globexDocs = await store.listDocuments({ tenant: "globex" });
   globexChunks = (await Promise.all(globexDocs.map((d) => store.getDocumentChunks("globex", d.id)))).flat();
   rest = await startPostgrestStandIn((store.client as unknown as { db: PGlite }).db);
@@ -72,7 +73,7 @@ describe("tenant isolation", () => {
     const child = globexChunks.find((c) => c.kind === "chunk")!;
     const seed: RankedChunk = { ...child, score: 0.9, attempt: 0, scope: "global", source_rank: 1, rerank_score: 0.9, relevance: 0.9 };
     const forged = { ...seed, id: child.parentId!, kind: "section" as const, parentId: null };
-    const update = await expand(stateWith({ question: "q", tenant: "acme", ranked: [seed, forged], plan: planFor("q", { return_full_documents: true }) }), { context: ctx });
+    const update = await expand(stateWith({ question: "q", ranked: [seed, forged], plan: planFor("q", { return_full_documents: true }) }), { context: { ...ctx, tenant: "acme" } });
     expect(JSON.stringify(update.context ?? [])).not.toContain("GLOBEX");
   });
 
@@ -115,7 +116,7 @@ describe("tenant isolation", () => {
     const anonKey = await signJwt({ role: "anon" });
     const acmeJwt = await signJwt({ role: "authenticated", app_metadata: { tenant_id: "acme" } });
     const acme = openSupabaseStore({ url: rest.url, anonKey, accessToken: acmeJwt });
-    const viaRpc: GraphContext = { ...ctx, store: acme, resultCache: new ResultCache() };
+    const viaRpc: RunContext = { ...ctx, store: acme, resultCache: new ResultCache() };
     try {
       expect(allCandidates(await ask("globex", "trapezoid gradient", {}, viaRpc))).toEqual([]);
       expect(allCandidates(await ask("acme", "trapezoid gradient", {}, viaRpc)).filter(isGlobex)).toEqual([]);

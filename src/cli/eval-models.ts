@@ -3,7 +3,7 @@ import type { Config } from "../config/config.js";
 import type { RunEvalOptions } from "../evaluation/runner.js";
 import { createChatModel, defaultChatModelSpec } from "../models/chat/create-chat-model.js";
 import { createReranker, defaultRerankerSpec } from "../models/rerankers/create-reranker.js";
-import type { RemoteReranker } from "../nodes/context.js";
+import type { RemoteReranker } from "../context/run-context.js";
 
 /** The models an eval run's graph uses, and their specs for results.json. */
 export interface EvalModels {

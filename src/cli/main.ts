@@ -97,7 +97,7 @@ export function buildCli(): Command {
     .action(async (question: string, opts: { source: string[]; topic?: string; json: boolean }, cmd: Command) => {
       if (!question.trim()) throw new InvalidArgumentError("the question must not be empty.");
       const config = configFrom(cmd.optsWithGlobals());
-      const { openContext } = await import("../graph/default-context.js");
+      const { openContext } = await import("../context/open-context.js");
       const { createGraph } = await import("../graph/graph.js");
       const ctx = await openContext(config);
       try {

@@ -28,7 +28,7 @@ export function serveCommand(): Command {
       if (opts.auth && !config.server.jwtSecret) {
         throw new InvalidArgumentError("--auth needs a JWT secret: set SOURCEWISE_JWT_SECRET (16+ characters) or server.jwtSecret.");
       }
-      const { openContext } = await import("../graph/default-context.js");
+      const { openContext } = await import("../context/open-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
       const { startServer } = await import("../server/server.js");
       const ctx = await openContext(config);

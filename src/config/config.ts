@@ -1,93 +1,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { z } from "zod";
+import type { z } from "zod";
 import { ConfigError } from "../errors.js";
+import { ConfigSchema, type Config, type ConfigInput } from "./schema.js";
 
-/** Every setting, its default and its validation, declared once. */
-export const ConfigSchema = z
-  .object({
-    store: z
-      .object({
-        /** Which engine holds the index: embedded PGlite, a Postgres server, or Supabase. */
-        kind: z.enum(["pglite", "postgres", "supabase"]).default("pglite"),
-        /** PGlite data directory, or "memory". */
-        path: z.string().min(1).default(".sourcewise/db"),
-        /** `postgres://` URL: the store for kind "postgres", and the write path for "supabase". */
-        databaseUrl: z.string().min(1).optional(),
-        /** Kind "supabase": retrieval as RPCs with the end user's JWT (never the service-role key). */
-        supabase: z
-          .object({
-            url: z.string().min(1).optional(),
-            anonKey: z.string().min(1).optional(),
-            /** The end user's JWT; row-level security scopes reads to its app_metadata.tenant_id. */
-            accessToken: z.string().min(1).optional(),
-          })
-          .strict()
-          .optional(),
-      })
-      .strict()
-      // Checked only for the kind in use: a stray DATABASE_URL must not break the embedded store.
-      .superRefine((s, ctx) => {
-        if (s.kind === "postgres" && !/^postgres(ql)?:\/\//.test(s.databaseUrl ?? "")) {
-          ctx.addIssue({ code: "custom", path: ["databaseUrl"], message: "store kind postgres needs DATABASE_URL as a postgres:// URL" });
-        }
-        if (s.kind === "supabase") {
-          const missing = (["url", "anonKey", "accessToken"] as const).filter((k) => !s.supabase?.[k]);
-          if (missing.length) {
-            ctx.addIssue({ code: "custom", path: ["supabase"], message: `store kind supabase needs ${missing.join(", ")} (SUPABASE_URL, SUPABASE_ANON_KEY, SOURCEWISE_USER_JWT)` });
-          }
-        }
-      })
-      .default({}),
-    /** Tenant used when a command names none. */
-    tenant: z.string().min(1).max(200).default("default"),
-    /** Embedding provider as `provider/model`. */
-    embeddings: z.string().min(3).default("local/use-lite"),
-    /** Worker threads for the local embedding model. */
-    embeddingWorkers: z.number().int().min(1).max(64).optional(),
-    ingest: z
-      .object({
-        /** Files larger than this are skipped with a reason. */
-        maxFileBytes: z.number().int().positive().default(50 * 1024 * 1024),
-        /** A section longer than this is split into child chunks. */
-        maxTokens: z.number().int().min(32).max(8192).default(400),
-        overlapTokens: z.number().int().min(0).max(1024).default(40),
-        /** Documents per write transaction (and embedding batch). */
-        batchSize: z.number().int().min(1).max(10_000).default(64),
-      })
-      .strict()
-      .default({}),
-    /** Chat model as `provider/model` for the LLM planner (and generator); unset → offline defaults. */
-    chatModel: z.string().min(3).optional(),
-    /** Reranker as `provider/model` (local/fusion, cohere/rerank-v3.5); unset → Cohere when COHERE_API_KEY is set, else local/fusion. */
-    reranker: z.string().min(3).optional(),
-    /**
-     * Source profiles. One named like a default (api_reference, docs, examples) changes only the
-     * fields it gives; a new name adds a source. Kept raw here: `loadProfiles` merges and validates.
-     */
-    sources: z.array(z.object({ name: z.string().min(1) }).passthrough()).optional(),
-    /** `sourcewise serve`: the chat-backend HTTP server. */
-    server: z
-      .object({
-        port: z.number().int().min(0).max(65535).default(8787),
-        /** Loopback by default: exposing the server is a deliberate choice. */
-        host: z.string().min(1).default("127.0.0.1"),
-        /** HS256 secret for bearer JWTs (claim `tenant_id`); when set, requests without a valid token are refused. */
-        jwtSecret: z.string().min(16, "use at least 16 characters").optional(),
-        /** Where threads persist: "memory", "pglite" (an embedded database beside the store) or a postgres:// URL. */
-        threads: z.string().min(1).default("pglite"),
-        /** Longest accepted chat message, in characters. */
-        maxMessageChars: z.number().int().min(1).max(100_000).default(4000),
-        /** Largest accepted request body, in bytes. */
-        maxBodyBytes: z.number().int().min(256).max(50 * 1024 * 1024).default(256 * 1024),
-      })
-      .strict()
-      .default({}),
-  })
-  .strict();
-
-export type Config = z.infer<typeof ConfigSchema>;
-export type ConfigInput = z.input<typeof ConfigSchema>;
+export { ConfigSchema } from "./schema.js";
+export type { Config, ConfigInput } from "./schema.js";
 
 /** Environment variables and the config paths they set. */
 const ENV: Record<string, (v: string) => ConfigInput> = {
@@ -107,20 +25,63 @@ const ENV: Record<string, (v: string) => ConfigInput> = {
   SOURCEWISE_THREADS: (v) => ({ server: { threads: v } }),
 };
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+type Tree = Record<string, unknown>;
 
-function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+const isObject = (v: unknown): v is Tree => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `b` over `a`, objects merged key by key; arrays and values replaced. */
+export function deepMerge(a: Tree, b: Tree): Tree {
   const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? merge(out[k] as Record<string, unknown>, v) : v;
+  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Tree, v) : v;
   return out;
 }
 
-function formatIssues(error: z.ZodError, origin: string): string {
-  return error.issues
-    .map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}${origin ? ` (from ${origin})` : ""}`)
-    .join("\n");
+/** One source of settings values: a config file, an environment variable, flags, a tenant's row. */
+export interface SettingsLayer {
+  /** Where the values came from, as an error message names it: `env SOURCEWISE_PORT`. */
+  origin: string;
+  values: Tree;
+}
+
+function defines(values: unknown, path: readonly PropertyKey[]): boolean {
+  let at = values;
+  for (const key of path) {
+    if (!isObject(at) || !(String(key) in at)) return false;
+    at = at[String(key)];
+  }
+  return true;
+}
+
+/** The highest layer that set `path` (or the object holding it); "defaults" when none did. */
+function originOf(path: readonly PropertyKey[], layers: readonly SettingsLayer[]): string {
+  for (let depth = path.length; depth > 0; depth--) {
+    const prefix = path.slice(0, depth);
+    for (let i = layers.length - 1; i >= 0; i--) if (defines(layers[i]!.values, prefix)) return layers[i]!.origin;
+  }
+  return "defaults";
+}
+
+/** A validation issue as a user reads it: path, message, and the layer the bad value came from. */
+export function describeIssue(issue: z.ZodIssue, layers: readonly SettingsLayer[], prefix = ""): string {
+  const path = [prefix, ...issue.path.map(String)].filter(Boolean).join(".") || "(root)";
+  return `${path}: ${issue.message} (from ${originOf(issue.path, layers)})`;
+}
+
+/**
+ * Merges the layers in order (later wins) and parses them with `schema`; every bad value is named
+ * by its path and the layer it came from.
+ * @throws ConfigError listing every issue.
+ */
+export function parseLayers<S extends z.ZodTypeAny>(schema: S, layers: readonly SettingsLayer[], hint: string): z.infer<S> {
+  const merged = layers.reduce<Tree>((acc, layer) => deepMerge(acc, layer.values), {});
+  const result = schema.safeParse(merged);
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  throw new ConfigError({
+    message: `Invalid configuration:\n${issues.map((i) => `  - ${describeIssue(i, layers)}`).join("\n")}`,
+    hint,
+    data: { issues: issues.map((i) => ({ ...i, origin: originOf(i.path, layers) })) },
+  });
 }
 
 export interface LoadConfigOptions {
@@ -128,46 +89,46 @@ export interface LoadConfigOptions {
   file?: string;
   /** Values that win over file and environment (CLI flags). */
   overrides?: ConfigInput;
+  /** How errors name the overrides. @default "command-line flags" */
+  overridesOrigin?: string;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
 }
 
+function readConfigFile(full: string): Tree {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(full, "utf8"));
+  } catch (cause) {
+    throw new ConfigError({
+      message: `Could not read config file ${full}: ${(cause as Error).message}`,
+      hint: "The config file must be JSON; see README.md#configuration.",
+      data: { path: full },
+    });
+  }
+  if (!isObject(parsed)) throw new ConfigError({ message: `Config file ${full} must hold a JSON object.`, data: { path: full } });
+  return parsed;
+}
+
 /**
- * Builds the configuration: defaults, then the config file, then environment variables, then
- * `overrides`. Validated with zod; every bad value is named in one ConfigError.
+ * Builds the settings tree: defaults, then the config file, then environment variables, then
+ * `overrides` (CLI flags). Validated with zod at start-up; every bad value is named with its path
+ * and where it came from, in one ConfigError.
  * @example
  * const config = loadConfig({ overrides: { tenant: "acme" } });
+ * config.gate.strongHit; // 0.65 unless a layer set it
  */
-export function loadConfig({ file, overrides = {}, env = process.env, cwd = process.cwd() }: LoadConfigOptions = {}): Config {
-  let layered: Record<string, unknown> = {};
+export function loadConfig({ file, overrides = {}, overridesOrigin = "command-line flags", env = process.env, cwd = process.cwd() }: LoadConfigOptions = {}): Config {
+  const layers: SettingsLayer[] = [];
   const path = file ?? env.SOURCEWISE_CONFIG ?? (existsSync(resolve(cwd, "sourcewise.config.json")) ? "sourcewise.config.json" : undefined);
   if (path) {
     const full = resolve(cwd, path);
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(full, "utf8"));
-    } catch (cause) {
-      throw new ConfigError({
-        message: `Could not read config file ${full}: ${(cause as Error).message}`,
-        hint: "The config file must be JSON; see README.md#configuration.",
-        data: { path: full },
-      });
-    }
-    if (!isObject(parsed)) throw new ConfigError({ message: `Config file ${full} must hold a JSON object.`, data: { path: full } });
-    layered = merge(layered, parsed);
+    layers.push({ origin: `config file ${full}`, values: readConfigFile(full) });
   }
   for (const [name, apply] of Object.entries(ENV)) {
     const value = env[name];
-    if (value !== undefined && value !== "") layered = merge(layered, apply(value) as Record<string, unknown>);
+    if (value !== undefined && value !== "") layers.push({ origin: `env ${name}`, values: apply(value) as Tree });
   }
-  layered = merge(layered, overrides as Record<string, unknown>);
-  const result = ConfigSchema.safeParse(layered);
-  if (!result.success) {
-    throw new ConfigError({
-      message: `Invalid configuration:\n${formatIssues(result.error, path ?? "")}`,
-      hint: "Fix the values above in the config file, the SOURCEWISE_* environment variables or the command's flags.",
-      data: { issues: result.error.issues },
-    });
-  }
-  return result.data;
+  layers.push({ origin: overridesOrigin, values: overrides as Tree });
+  return parseLayers(ConfigSchema, layers, "Fix the values above where they came from: the config file, the SOURCEWISE_* environment variables or the command's flags.");
 }

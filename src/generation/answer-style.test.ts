@@ -7,10 +7,11 @@ import { ANSWER_STYLES, STYLE_INSTRUCTIONS, type AnswerStyle } from "./answer-st
 import { extractiveAnswer, THIN_EVIDENCE, WORKING_THEORY } from "./extractive.js";
 import { formatContext } from "./format.js";
 import { buildMessages, STRONG_SYSTEM_PROMPT, systemPrompt, WEAK_SYSTEM_PROMPT } from "./prompts.js";
-import { generationSettings } from "./settings.js";
+import { loadConfig } from "../config/config.js";
+import { defaultRunSettings } from "../config/run-settings.js";
 import { normalizeSpace } from "./text.js";
 
-const settings = generationSettings();
+const settings = defaultRunSettings().generation;
 const profiles = [SourceProfileSchema.parse({ name: "docs", summary: "d" })];
 
 function block(n: number, text: string, relevance: number): ContextBlock {
@@ -95,14 +96,14 @@ describe("answer styles, prompts", () => {
 
 describe("answer style setting", () => {
   it("defaults to standard and takes a valid style under generation", () => {
-    expect(generationSettings().answerStyle).toBe("standard");
-    expect(generationSettings({ generation: { answerStyle: "bullets" } }).answerStyle).toBe("bullets");
+    expect(defaultRunSettings().generation.answerStyle).toBe("standard");
+    expect(loadConfig({ env: {}, cwd: "/nonexistent", overrides: { generation: { answerStyle: "bullets" } } }).generation.answerStyle).toBe("bullets");
   });
 
   it("refuses an unknown style, naming the field and the choices", () => {
     const error = (() => {
       try {
-        generationSettings({ generation: { answerStyle: "poetic" } });
+        loadConfig({ env: {}, cwd: "/nonexistent", overrides: { generation: { answerStyle: "poetic" as "bullets" } } });
       } catch (e) {
         return e;
       }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { GenerationSettings } from "./settings.js";
+import type { GenerationSettings } from "../config/run-settings.js";
 
 /** The answer styles a tenant (`sw_tenant_config.answer_style`) or the config may choose. */
 export const ANSWER_STYLES = ["standard", "concise", "detailed", "bullets"] as const;

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { ContextBlock } from "../state/types.js";
 import { bestSnippet, buildCitations, citedNumbers, dropDanglingCitations } from "./citations.js";
 import { formatContext } from "./format.js";
-import { generationSettings } from "./settings.js";
+import { defaultRunSettings } from "../config/run-settings.js";
 
-const settings = generationSettings();
+const settings = defaultRunSettings().generation;
 
 function block(n: number, text: string): ContextBlock {
   return {

@@ -4,10 +4,10 @@ import { SourceProfileSchema } from "../sources/profile.js";
 import type { ContextBlock, Intent } from "../state/types.js";
 import { extractiveAnswer, THIN_EVIDENCE, WORKING_THEORY } from "./extractive.js";
 import { formatContext, type FormattedBlock } from "./format.js";
-import { generationSettings } from "./settings.js";
+import { defaultRunSettings } from "../config/run-settings.js";
 import { normalizeSpace } from "./text.js";
 
-const settings = generationSettings();
+const settings = defaultRunSettings().generation;
 const profiles = [SourceProfileSchema.parse({ name: "docs", summary: "d" }), SourceProfileSchema.parse({ name: "api", summary: "a", formatter: "api" })];
 
 function block(n: number, text: string, over: Partial<ContextBlock> = {}): ContextBlock {

@@ -1,7 +1,7 @@
 import type { Intent } from "../state/types.js";
 import { extractiveLimits, type AnswerStyle, type ExtractiveLimits } from "./answer-style.js";
 import type { FormattedBlock } from "./format.js";
-import type { GenerationSettings } from "./settings.js";
+import type { GenerationSettings } from "../config/run-settings.js";
 import { coverage, hasIdentifier, keyStems, LABEL_LINE, splitUnits, termSet, type TextUnit } from "./text.js";
 
 /** A sentence or line quoted from block `n`, verbatim but for white space. */

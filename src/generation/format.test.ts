@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { SourceProfileSchema } from "../sources/profile.js";
 import type { ContextBlock } from "../state/types.js";
 import { citationHeader, fileLabel, formatApiEntry, formatContext, pageLabel, relevanceMarker } from "./format.js";
-import { generationSettings } from "./settings.js";
+import { defaultRunSettings } from "../config/run-settings.js";
 
-const settings = generationSettings();
+const settings = defaultRunSettings().generation;
 
 function block(over: Partial<ContextBlock> = {}): ContextBlock {
   return {

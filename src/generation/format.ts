@@ -1,7 +1,7 @@
 import { basename, isAbsolute, relative } from "node:path";
 import type { SourceProfile } from "../sources/profile.js";
 import type { ContextBlock } from "../state/types.js";
-import type { GenerationSettings } from "./settings.js";
+import type { GenerationSettings } from "../config/run-settings.js";
 
 /** One block as the generator sees it: a citation header over a body laid out for its source. */
 export interface FormattedBlock {

@@ -1,53 +1,53 @@
 import type { BaseCheckpointSaver, LangGraphRunnableConfig } from "@langchain/langgraph";
 import { END, START, StateGraph } from "@langchain/langgraph";
+import { buildRunContext, type RunContextInput } from "../context/build-context.js";
+import { defaultTenantContext } from "../context/open-context.js";
+import { contextForRun, fixedContext, type ContextResolver } from "../context/resolve.js";
+import type { NodeConfig } from "../context/run-context.js";
 import { broaden } from "../nodes/broaden.js";
 import { clarify } from "../nodes/clarify.js";
-import { condense, remember } from "../nodes/condense.js";
-import type { GraphContext, NodeConfig } from "../nodes/context.js";
+import { condense } from "../nodes/condense.js";
 import { expand } from "../nodes/expand.js";
-import { gate, routeAfterGate } from "../nodes/gate.js";
 import { generate } from "../nodes/generate.js";
-import { planNode } from "../nodes/plan.js";
+import { planner } from "../nodes/planner.js";
+import { qualityGate } from "../nodes/quality-gate.js";
+import { remember } from "../nodes/remember.js";
 import { rerank } from "../nodes/rerank.js";
 import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
-import { routeNode, routeToRetrievers } from "../nodes/route.js";
+import { router } from "../nodes/router.js";
 import { GraphState, InputState, OutputState, type GraphStateType } from "../state/state.js";
-import { openTenantContext } from "./default-context.js";
+import { routeAfterGate, routeToRetrievers } from "./routing.js";
 
 type Node<S> = (state: S, config: NodeConfig) => Promise<object>;
 
-/** Where nodes get their context, given the run's tenant (when the input names one). */
-export type ContextSource = (tenant?: string) => Promise<GraphContext>;
-
-/**
- * Gives a node its run context: the bound one for the run's tenant, with anything passed at
- * invoke time (`{ context }`, as the chat server passes the tenant's) on top.
- */
-function bind<S extends { tenant?: string | undefined }>(node: Node<S>, context: ContextSource) {
+/** Gives a node the run context, resolved once per run (see `contextForRun`). */
+function withContext<S extends { tenant?: string | undefined }>(node: Node<S>, resolve: ContextResolver) {
   return async (state: S, config: LangGraphRunnableConfig) =>
-    node(state, { ...config, context: { ...(await context(state?.tenant)), ...((config?.context as Partial<GraphContext> | undefined) ?? {}) } } as NodeConfig);
+    node(state, { ...config, context: await contextForRun(config, state?.tenant, resolve) } as NodeConfig);
 }
 
 /**
  * The graph builder (node names differ from state keys, which LangGraph requires):
- * condense (follow-up → standalone question) → planner → router → retrieve (one `Send` branch per source) → rerank → expand →
- * qualityGate → generate | broaden (back to retrieve, bounded by `retries`) | clarify → remember
- * (appends the turn to the thread's history).
- * @param context where nodes get the store and models, given the run's tenant; called once per node run.
+ * condense (fresh turn; follow-up → standalone question) → planner → router → retrieve (one
+ * `Send` branch per source) → rerank → expand → qualityGate → generate | broaden (back to
+ * retrieve, bounded by `attempt` and `gate.maxRetries`) | clarify → remember (appends the turn to
+ * the thread's history).
+ * @param resolve where nodes get the run context, given the run's tenant, when the caller passes
+ *   none at invoke time; called once per run.
  */
-export function buildGraph(context: ContextSource) {
+export function buildGraph(resolve: ContextResolver) {
   return new StateGraph({ stateSchema: GraphState, input: InputState, output: OutputState })
-    .addNode("condense", bind(condense, context))
-    .addNode("planner", bind(planNode, context))
-    .addNode("router", bind(routeNode, context))
+    .addNode("condense", withContext(condense, resolve))
+    .addNode("planner", withContext(planner, resolve))
+    .addNode("router", withContext(router, resolve))
     // A retrieve branch receives its Send payload, not the graph state.
-    .addNode("retrieve", bind<RetrieveTask>(retrieve, context) as unknown as (s: GraphStateType, c: LangGraphRunnableConfig) => Promise<object>)
-    .addNode("rerank", bind(rerank, context))
-    .addNode("expand", bind(expand, context))
-    .addNode("qualityGate", bind(gate, context))
-    .addNode("broaden", bind(broaden, context))
-    .addNode("generate", bind(generate, context))
-    .addNode("clarify", bind(clarify, context))
+    .addNode("retrieve", withContext<RetrieveTask>(retrieve, resolve) as unknown as (s: GraphStateType, c: LangGraphRunnableConfig) => Promise<object>)
+    .addNode("rerank", withContext(rerank, resolve))
+    .addNode("expand", withContext(expand, resolve))
+    .addNode("qualityGate", withContext(qualityGate, resolve))
+    .addNode("broaden", withContext(broaden, resolve))
+    .addNode("generate", withContext(generate, resolve))
+    .addNode("clarify", withContext(clarify, resolve))
     .addNode("remember", remember)
     .addEdge(START, "condense")
     .addEdge("condense", "planner")
@@ -63,36 +63,32 @@ export function buildGraph(context: ContextSource) {
     .addEdge("remember", END);
 }
 
-/** What {@link createGraph} needs: the store and models, built by the caller. */
-export interface CreateGraphOptions extends Omit<GraphContext, "profiles"> {
-  /** Source profiles. @default the three default profiles */
-  profiles?: GraphContext["profiles"];
+/** What {@link createGraph} needs: the store and models, built by the caller, and a checkpointer for threads. */
+export interface CreateGraphOptions extends RunContextInput {
   /** Persist threads (conversation memory). */
   checkpointer?: BaseCheckpointSaver;
 }
 
 /**
- * Compiles the graph over a store and models you provide. Nothing is opened here. The context is
- * the same for every run; to apply each tenant's row of `sw_tenant_config`, pass the tenant's
- * context per run (`{ context: await contexts(tenant) }`, see `createTenantContexts`), as the chat
- * server does.
+ * Compiles the graph over a store and models you provide. Nothing is opened here. A run uses the
+ * input's `tenant` (else `tenant`); to apply each tenant's row of `sw_tenant_config`, pass the
+ * tenant's context per run (`{ context: await contexts(tenant) }`, see `createTenantContexts`),
+ * as the chat server does.
+ * @throws ConfigError naming every bad value of `settings`.
  * @example
  * const store = await openPGliteStore({ path: "memory" });
  * const embeddings = await createEmbeddings("local/use-lite");
  * const graph = createGraph({ store, embeddings });
  * const result = await graph.invoke({ question: "What does makeTrapezoid return?" });
  */
-export function createGraph({ checkpointer, profiles, ...rest }: CreateGraphOptions) {
-  const ready = (async (): Promise<GraphContext> => {
-    const { loadProfiles } = await import("../sources/load.js");
-    return { ...rest, profiles: profiles ?? loadProfiles() };
-  })();
-  return buildGraph(() => ready).compile({ checkpointer, name: "sourcewise" });
+export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
+  return buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" });
 }
 
 /**
  * The compiled graph for LangGraph Studio and `langgraph dev`: it opens the configured store and
- * models (sourcewise.config.json / SOURCEWISE_* env) lazily, on the first run, and runs each
- * input's `tenant` with that tenant's row of `sw_tenant_config`.
+ * models (sourcewise.config.json / SOURCEWISE_* env) lazily, on the first run, and runs each run
+ * with its tenant's (the input's `tenant`, or the runtime context's) row of `sw_tenant_config`,
+ * read once per run.
  */
-export const graph = buildGraph(openTenantContext).compile({ name: "sourcewise" });
+export const graph = buildGraph(defaultTenantContext).compile({ name: "sourcewise" });

@@ -1,52 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import { defaultRunSettings } from "../config/run-settings.js";
+import type { RunContext } from "../context/run-context.js";
+import { SourceProfileSchema } from "../sources/profile.js";
 import type { RouteDecision } from "../state/types.js";
-import { broaden, broadenPlan, BROADENED_MARK, isBroadenedPlan } from "./broaden.js";
-import type { GraphContext } from "./context.js";
+import { broaden, broadenPlan } from "./broaden.js";
 
 const route: RouteDecision = { sources: ["api", "docs", "examples"], primary: ["api"], scores: { api: 0.9, docs: 0.4, examples: 0.2 }, reason: "api first" };
+const profiles = ["api", "docs", "examples"].map((name) => SourceProfileSchema.parse({ name, summary: name, retrieval: { similarity_threshold: 0.4 } }));
+const settings = defaultRunSettings().retrieval;
 
 describe("broadenPlan", () => {
   it("adds the route's secondary sources after the plan's own, in route order", () => {
-    const plan = planFor("how does makeTrapezoid work", { sources: ["api"] });
-    expect(broadenPlan(plan, route).sources).toEqual(["api", "docs", "examples"]);
+    const plan = planFor("how does makeTrapezoid work", { sources: ["api"] }, profiles);
+    expect(broadenPlan(plan, route, settings, profiles).sources).toEqual(["api", "docs", "examples"]);
   });
 
-  it("relaxes key terms with identifier words and synonyms, and says what changed", () => {
-    const plan = planFor("set the TE of mr.makeTrapezoid", { sources: ["api"] });
-    const broad = broadenPlan(plan, route, { te: ["echo time"] });
+  it("relaxes key terms with identifier words and synonyms, lowers thresholds, and says what changed", () => {
+    const plan = planFor("set the TE of mr.makeTrapezoid", { sources: ["api"] }, profiles);
+    const broad = broadenPlan(plan, route, { ...settings, synonyms: { te: ["echo time"] } }, profiles);
     expect(broad.key_terms).toEqual(expect.arrayContaining([...plan.key_terms, "make", "trapezoid", "echo time"]));
-    expect(isBroadenedPlan(broad)).toBe(true);
-    expect(isBroadenedPlan(plan)).toBe(false);
-    expect(broad.reason).toContain(BROADENED_MARK);
-    expect(broad.reason).toMatch(/\+sources docs, examples; \+terms .*make.*; lower thresholds/);
+    expect(plan.thresholds).toEqual({ api: 0.4, docs: 0.4, examples: 0.4 });
+    expect(broad.thresholds).toEqual({ api: 0.2, docs: 0.2, examples: 0.2 });
+    expect(broad.reason).toMatch(/^test plan; broadened: \+sources docs, examples; \+terms .*make.*; thresholds ×0\.5$/);
   });
 
   it("is idempotent", () => {
-    const once = broadenPlan(planFor("trapezoid", { sources: ["api"] }), route);
-    expect(broadenPlan(once, route)).toBe(once);
+    const once = broadenPlan(planFor("trapezoid", { sources: ["api"] }, profiles), route, settings, profiles);
+    expect(broadenPlan(once, route, settings, profiles)).toBe(once);
   });
 });
 
 describe("broaden node", () => {
-  let ctx: GraphContext;
+  let ctx: RunContext;
   beforeAll(async () => {
-    ctx = await retrievalContext([{ uri: "a.md", sections: [{ content: "unused" }] }]);
+    ctx = await retrievalContext([{ uri: "a.md", sections: [{ content: "unused" }] }], ["api", "docs", "examples"].map((name) => ({ name, summary: name })));
   });
   afterAll(async () => ctx.store.close());
 
-  it("counts the retry and writes the broadened plan for the next round", async () => {
-    const plan = planFor("trapezoid ramps", { sources: ["api"] });
-    const update = await broaden(stateWith({ question: "trapezoid ramps", plan, route, retries: 0 }), { context: ctx });
-    expect(update.retries).toBe(1);
-    expect(update.metadata?.retries).toBe(1);
+  it("starts the next round and writes the broadened plan for it", async () => {
+    const plan = planFor("trapezoid ramps", { sources: ["api"] }, ctx.profiles);
+    const update = await broaden(stateWith({ question: "trapezoid ramps", plan, route, attempt: 0 }), { context: ctx });
+    expect(update.attempt).toBe(1);
     expect(update.plan?.sources).toEqual(["api", "docs", "examples"]);
-    expect(isBroadenedPlan(update.plan)).toBe(true);
+    expect(update.plan?.thresholds).toEqual({ api: 0.1, docs: 0.1, examples: 0.1 });
   });
 
-  it("still counts the retry without a plan", async () => {
-    const update = await broaden(stateWith({ question: "x", retries: 1 }), { context: ctx });
-    expect(update.retries).toBe(2);
-    expect(update.plan).toBeUndefined();
+  it("counts rounds past the first, and refuses to run without a plan", async () => {
+    const plan = planFor("x", { sources: ["api"] }, ctx.profiles);
+    expect((await broaden(stateWith({ question: "x", plan, attempt: 1 }), { context: ctx })).attempt).toBe(2);
+    await expect(broaden(stateWith({ question: "x", attempt: 1 }), { context: ctx })).rejects.toMatchObject({ code: "missing_plan" });
   });
 });

@@ -3,7 +3,12 @@ import { planFor, stateWith } from "../../test/helpers/retrieval.js";
 import { SourceProfileSchema } from "../sources/profile.js";
 import type { RankedChunk } from "../state/types.js";
 import { clarify, nearMisses, OPEN_QUESTION } from "./clarify.js";
-import type { GraphContext } from "./context.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import type { SqlStore } from "../storage/store.js";
+import { buildRunContext } from "../context/build-context.js";
+
+// clarify reads only the profiles of its context.
+const ctx = buildRunContext({ store: {} as SqlStore, embeddings: {} as EmbeddingProvider, profiles: [] });
 
 let ids = 0;
 function hit(relevance: number, docTitle: string, sectionTitle: string | null, content: string, metadata: Record<string, unknown> = {}): RankedChunk {
@@ -29,7 +34,7 @@ describe("clarify", () => {
       hit(0.1, "Release Notes", null, "Version 1.4 fixes a rounding error."),
       hit(0.05, "FAQ", "Raster times", "Timing questions."),
     ];
-    const out = await clarify(stateWith({ question, plan: planFor(question), ranked }), {});
+    const out = await clarify(stateWith({ question, plan: planFor(question), ranked }), { context: ctx });
     expect(out.clarifying_questions).toEqual([
       'Are you asking about "Timing checks" in "Pulseq Guide"?',
       'Are you asking about "Block durations" in "Scanner Manual"?',
@@ -52,13 +57,13 @@ describe("clarify", () => {
 
   it("asks one open question when nothing shares a word with the question", async () => {
     const ranked = [hit(0.3, "Guide", "Contents", "Timing ..... 4", { pageRole: "toc" }), hit(0.2, "Guide", "Spoilers", "Spoilers dephase.")];
-    const out = await clarify(stateWith({ question, ranked }), {});
+    const out = await clarify(stateWith({ question, plan: planFor(question), ranked }), { context: ctx });
     expect(out.clarifying_questions).toEqual([OPEN_QUESTION]);
   });
 
   it("says an out-of-scope question is outside the sources, naming what they hold", async () => {
     const q = "What is the capital of France?";
-    const context = { profiles: [SourceProfileSchema.parse({ name: "docs", summary: "MRI sequence programming guides." })] } as GraphContext;
+    const context = { ...ctx, profiles: [SourceProfileSchema.parse({ name: "docs", summary: "MRI sequence programming guides." })] };
     const out = await clarify(stateWith({ question: q, plan: planFor(q, { intent: "out_of_scope", top_k: 0 }) }), { context });
     expect(out.answer).toMatch(/^That looks outside what the indexed sources cover \(MRI sequence programming guides\)/);
     expect(out.clarifying_questions).toEqual([OPEN_QUESTION]);

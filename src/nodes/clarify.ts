@@ -1,9 +1,9 @@
 import { basename } from "node:path";
-import type { GraphStateType, GraphUpdate } from "../state/state.js";
+import { runContext, type NodeConfig } from "../context/run-context.js";
+import { isNonSubstantive } from "../evidence/evidence.js";
 import { keyStems, termSet } from "../generation/text.js";
-import { extractKeyTerms } from "../planner/terms.js";
-import { isNonSubstantive } from "./gate.js";
-import type { NodeConfig } from "./context.js";
+import { requirePlan } from "../planner/require-plan.js";
+import type { GraphStateType, GraphUpdate } from "../state/state.js";
 
 /** A place in the sources that almost matched: a document and, when known, its section. */
 export interface NearMiss {
@@ -49,7 +49,7 @@ export function questionFor(miss: NearMiss): string {
 }
 
 /**
- * Answers with 1–3 follow-up questions instead of an answer, built from the sections and titles
+ * The `clarify` node: answers with 1–3 follow-up questions instead of an answer, built from the sections and titles
  * of the near-miss results; with none, one open question. Says nothing about their content.
  * An out-of-scope question (the planner's intent) is told so, with the sources' summaries.
  *
@@ -57,13 +57,15 @@ export function questionFor(miss: NearMiss): string {
  * const update = await clarify(state, config);
  * update.clarifying_questions; // ['Are you asking about "Gradients" in "Pulseq Guide"?', ...]
  */
-export async function clarify(state: GraphStateType, config?: NodeConfig): Promise<GraphUpdate> {
+export async function clarify(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const started = performance.now();
-  const outOfScope = state.plan?.intent === "out_of_scope";
-  const misses = nearMisses(state, state.plan?.key_terms ?? extractKeyTerms(state.question ?? ""));
+  const { profiles } = runContext(config);
+  const plan = requirePlan(state, "clarify");
+  const outOfScope = plan.intent === "out_of_scope";
+  const misses = nearMisses(state, plan.key_terms);
   const questions = misses.length ? misses.map(questionFor) : [OPEN_QUESTION];
   // Out of scope: say what the sources do hold (their configured summaries), not what the answer might be.
-  const summaries = (config?.context?.profiles ?? []).map((p) => p.summary.replace(/[.\s]+$/, ""));
+  const summaries = profiles.map((p) => p.summary.replace(/[.\s]+$/, ""));
   const intro = outOfScope
     ? `That looks outside what the indexed sources cover${summaries.length ? ` (${summaries.join("; ")})` : ""}, so I won't answer it from them.`
     : INTRO;

@@ -7,11 +7,12 @@ import { SourceProfileSchema } from "../sources/profile.js";
 import type { ContextBlock, Plan, RankedChunk } from "../state/types.js";
 import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit } from "../storage/types.js";
-import type { GraphContext } from "./context.js";
+import { buildRunContext } from "../context/build-context.js";
+import type { RunContext } from "../context/run-context.js";
 import { expand, overlap } from "./expand.js";
 
 let store: SqlStore;
-let ctx: GraphContext;
+let ctx: RunContext;
 
 const sentences = (topic: string, n: number) =>
   Array.from({ length: n }, (_, i) => `Step ${i + 1} of the ${topic} procedure adjusts one more setting carefully.`).join(" ");
@@ -43,21 +44,21 @@ const row = (uri: string, title: string, kind: "section" | "chunk" = "section", 
   docRows[uri]!.filter((r) => r.sectionTitle === title && r.kind === kind)[k]!;
 
 async function run(seeds: RankedChunk[], plan: Partial<Plan> = {}, over: { tenant?: string } = {}): Promise<ContextBlock[]> {
-  const state = stateWith({ question: "q", ranked: seeds, plan: planFor("q", { top_k: 10, token_budget: 4000, ...plan }), ...over });
-  const update = await expand(state, { context: ctx });
+  const state = stateWith({ question: "q", ranked: seeds, plan: planFor("q", { top_k: 10, token_budget: 4000, ...plan }) });
+  const update = await expand(state, { context: { ...ctx, tenant: over.tenant ?? ctx.tenant } });
   return update.context ?? [];
 }
 
 beforeAll(async () => {
   store = await memoryStore();
-  ctx = {
+  ctx = buildRunContext({
     store,
     embeddings: await localEmbeddings(),
     profiles: [
       SourceProfileSchema.parse({ name: "docs", summary: "guides", chunks: { neighbours: 1 } }),
       SourceProfileSchema.parse({ name: "examples", summary: "demo scripts", formatter: "example", chunks: { whole_multipart: true } }),
     ],
-  };
+  });
   await write("guide.md", guide);
   await write("other.md", [{ title: "Other", path: ["Other"], content: "Another document about spoilers." }]);
   await write("demo.m", [{ title: "demo", path: ["demo"], content: script, metadata: { language: "matlab" } }], { source: "examples" });

@@ -1,13 +1,13 @@
 import { basename } from "node:path";
-import { expandSettings } from "../generation/settings.js";
+import { runContext, type NodeConfig } from "../context/run-context.js";
+import { usableEvidence } from "../evidence/evidence.js";
 import { countTokens } from "../ingestion/token-count.js";
+import { requirePlan } from "../planner/require-plan.js";
 import type { SourceProfile } from "../sources/profile.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { ContextBlock, RankedChunk } from "../state/types.js";
-import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
+import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit } from "../storage/types.js";
-import { contextOf, type NodeConfig } from "./context.js";
-import { usableEvidence } from "./rerank.js";
 
 /** One stored document, indexed for expansion. */
 interface DocRows {
@@ -35,9 +35,10 @@ interface Draft {
 const DEFAULT_CHUNKS: SourceProfile["chunks"] = { whole_multipart: false, neighbours: 1 };
 
 /**
- * Turns the top ranked results into numbered context blocks: a child chunk becomes its parent
- * section; a document with `multi_section_threshold` matched sections (or any, with
- * `return_full_documents`) comes back whole when it fits `token_budget`, else as its matched
+ * The `expand` node: turns the plan's `top_k` best usable results into numbered context blocks:
+ * a child chunk becomes its parent section; a document with the plan's `multi_section_threshold`
+ * matched sections (or any, with `return_full_documents`) comes back whole when it fits the
+ * plan's `token_budget`, else as its matched
  * sections plus `chunks.neighbours` on each side; a multi-part document of a `whole_multipart`
  * source comes back complete, in order, marked `[Part i/n]`. No stored row is included twice,
  * and blocks are numbered in the order of their best seed.
@@ -47,18 +48,13 @@ const DEFAULT_CHUNKS: SourceProfile["chunks"] = { whole_multipart: false, neighb
  */
 export async function expand(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const started = performance.now();
-  const ctx = contextOf(config);
-  const defaults = expandSettings(ctx.settings);
-  const plan = state.plan;
-  const topK = plan?.top_k ?? state.top_k ?? defaults.topK;
-  const threshold = plan?.multi_section_threshold ?? state.multi_section_threshold ?? defaults.multiSectionThreshold;
-  const wholeAlways = plan?.return_full_documents ?? state.return_full_documents ?? defaults.returnFullDocuments;
-  const budget = plan?.token_budget ?? state.token_budget ?? defaults.tokenBudget;
-  const tenant = state.tenant ?? ctx.tenant ?? DEFAULT_TENANT;
+  const ctx = runContext(config);
+  const plan = requirePlan(state, "expand");
+  const { multi_section_threshold: threshold, return_full_documents: wholeAlways, token_budget: budget } = plan;
 
   const seen = new Set<string>();
-  const seeds = usableEvidence(state.ranked).filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, topK);
-  const docs = await loadDocuments(ctx.store, tenant, seeds);
+  const seeds = usableEvidence(state.ranked, ctx.settings.gate.nearMisses).filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, plan.top_k);
+  const docs = await loadDocuments(ctx.store, ctx.tenant, seeds);
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p]));
 
   const out = new Assembly(budget);

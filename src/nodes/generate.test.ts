@@ -9,11 +9,13 @@ import { normalizeSpace } from "../generation/text.js";
 import { SourceProfileSchema } from "../sources/profile.js";
 import type { ContextBlock, GateResult } from "../state/types.js";
 import type { SqlStore } from "../storage/store.js";
-import type { GraphContext } from "./context.js";
+import { buildRunContext } from "../context/build-context.js";
+import type { RunContext } from "../context/run-context.js";
+import type { AnswerStyle } from "../generation/answer-style.js";
 import { generate } from "./generate.js";
 
 let store: SqlStore;
-let base: GraphContext;
+let base: RunContext;
 
 const signals = { top_score: 0.9, top3_avg: 0.8, strong_hits: 2, key_term_coverage: 1, non_substantive_share: 0 };
 const strong: GateResult = { decision: "strong", signals, reason: "test" };
@@ -34,12 +36,12 @@ const context = [
 ];
 const question = "How does the slew rate limit the gradient ramp?";
 
-const run = (over: Partial<GraphContext> = {}, gate: GateResult | null = strong, blocks = context) =>
+const run = (over: Partial<RunContext> = {}, gate: GateResult | null = strong, blocks = context) =>
   generate(stateWith({ question, plan: planFor(question), context: blocks, gate }), { context: { ...base, ...over } });
 
 beforeAll(async () => {
   store = await memoryStore();
-  base = { store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] };
+  base = buildRunContext({ store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] });
 });
 afterAll(async () => {
   await store.close();
@@ -118,8 +120,8 @@ describe("generate, with a chat model", () => {
 });
 
 describe("generate, in the run's answer style (settings.generation.answerStyle, a tenant's answer_style)", () => {
-  const styled = (answerStyle: string, over: Partial<GraphContext> = {}, gate: GateResult | null = strong) =>
-    run({ settings: { generation: { answerStyle } }, ...over }, gate);
+  const styled = (answerStyle: AnswerStyle, over: Partial<RunContext> = {}, gate: GateResult | null = strong) =>
+    run({ settings: { ...base.settings, generation: { ...base.settings.generation, answerStyle } }, ...over }, gate);
 
   it("lays the extractive answer out as bullets, with the same exact citations", async () => {
     const [plain, bullets] = [await run(), await styled("bullets")];
@@ -145,7 +147,7 @@ describe("generate, in the run's answer style (settings.generation.answerStyle, 
     }
   });
 
-  it("fails with a message naming the setting for an unknown style", async () => {
-    await expect(styled("poetic")).rejects.toThrow(/generation\.answerStyle/);
+  it("fails before any run with a message naming the setting for an unknown style", () => {
+    expect(() => buildRunContext({ ...base, settings: { generation: { answerStyle: "poetic" as AnswerStyle } } })).toThrow(/generation\.answerStyle/);
   });
 });

@@ -3,10 +3,10 @@ import { buildCitations, dropDanglingCitations } from "../generation/citations.j
 import { extractiveAnswer } from "../generation/extractive.js";
 import { formatContext, type FormattedContext } from "../generation/format.js";
 import { buildMessages } from "../generation/prompts.js";
-import { generationSettings, type GenerationSettings } from "../generation/settings.js";
-import { extractIdentifiers, extractKeyTerms } from "../planner/terms.js";
+import type { GenerationSettings } from "../config/run-settings.js";
+import { runContext, type NodeConfig } from "../context/run-context.js";
+import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
-import { contextOf, type NodeConfig } from "./context.js";
 
 /** The generator's name in `metadata.models` when no chat model answers. */
 export const EXTRACTIVE_GENERATOR = "extractive";
@@ -16,9 +16,9 @@ type Mode = "strong" | "weak";
 const NOTHING_FOUND = "I found nothing in the indexed sources to answer this.";
 
 /**
- * Writes the answer from the context: with a chat model when the run context has one, else (and
- * whenever the model fails) with the extractive answerer, both in the answer style of
- * `settings.generation.answerStyle` (the tenant's). Every `[n]` in the result points at a block
+ * The `generate` node: writes the answer from the context: with a chat model when the run context
+ * has one, else (and whenever the model fails) with the extractive answerer, both in the answer
+ * style of `settings.generation.answerStyle` (the tenant's). Every `[n]` in the result points at a block
  * of the context; citations list only the blocks cited.
  *
  * @example
@@ -27,8 +27,8 @@ const NOTHING_FOUND = "I found nothing in the indexed sources to answer this.";
  */
 export async function generate(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const started = performance.now();
-  const ctx = contextOf(config);
-  const settings = generationSettings(ctx.settings);
+  const ctx = runContext(config);
+  const settings = ctx.settings.generation;
   // The gate says "broaden" only while a retry remains; reaching generate means weak by then.
   const mode: Mode = state.gate?.decision === "strong" ? "strong" : "weak";
   const formatted = formatContext(state.context, ctx.profiles, settings);
@@ -50,7 +50,7 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   if (ctx.chatModel) {
     const id = ctx.chatModelId ?? ctx.chatModel._llmType();
     try {
-      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.question, formatted, mode, settings);
+      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.standalone_question, formatted, mode, settings);
       if (dropped.length > 0) fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
       if (answer.trim()) {
         const citations = buildCitations(answer, formatted.blocks, { snippetChars: settings.snippetChars });
@@ -73,12 +73,12 @@ async function llmAnswer(model: BaseChatModel, question: string, formatted: Form
 }
 
 function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
-  const plan = state.plan;
+  const plan = requirePlan(state, "generate");
   const { answer, quotes } = extractiveAnswer({
     blocks: formatted.blocks,
-    keyTerms: plan?.key_terms ?? extractKeyTerms(state.question),
-    identifiers: plan?.identifiers ?? extractIdentifiers(state.question),
-    intent: plan?.intent,
+    keyTerms: plan.key_terms,
+    identifiers: plan.identifiers,
+    intent: plan.intent,
     mode,
     settings: settings.extractive,
     style: settings.answerStyle,

@@ -3,11 +3,12 @@ import { planFor, retrievalContext, stateWith } from "../../test/helpers/retriev
 import { CohereReranker, type CohereRerankClient } from "../models/rerankers/cohere.js";
 import { LocalFusionReranker } from "../models/rerankers/local.js";
 import type { Candidate, RouteDecision } from "../state/types.js";
-import type { GraphContext } from "./context.js";
+import type { RunContext } from "../context/run-context.js";
+import { broadenPlan } from "./broaden.js";
 import { rerank } from "./rerank.js";
 import { retrieve } from "./retrieve.js";
 
-let ctx: GraphContext;
+let ctx: RunContext;
 let pool: Candidate[];
 const question = "how long does a trapezoid gradient ramp take at the maximum slew rate?";
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
     { name: "docs", summary: "guides", retrieval: { similarity_threshold: 0 } },
     { name: "api", summary: "reference", retrieval: { similarity_threshold: 0 } },
   ]);
-  const update = await retrieve({ question, source: "docs", attempt: 0, plan: planFor(question), broadened: false }, { context: ctx });
+  const update = await retrieve({ question, source: "docs", attempt: 0, plan: planFor(question, {}, ctx.profiles) }, { context: ctx });
   pool = update.candidates!["0:docs:global"]!;
 });
 afterAll(async () => ctx.store.close());
@@ -35,7 +36,7 @@ function cohereStub(score: (doc: string) => number, seen: string[][] = []): Cohe
 const failing: CohereRerankClient = { rerank: async () => { throw new Error("429 Too Many Requests\nretry later"); } };
 
 const state = (over: Parameters<typeof stateWith>[0] extends infer S ? Partial<S> : never = {}) =>
-  stateWith({ question, plan: planFor(question), candidates: { "0:docs:global": pool }, ...over });
+  stateWith({ question, plan: planFor(question, {}, ctx.profiles), candidates: { "0:docs:global": pool }, ...over });
 
 describe("rerank", () => {
   it("orders the candidates by the local model, with relevance in [0, 1]", async () => {
@@ -72,19 +73,21 @@ describe("rerank", () => {
   it("marks results under the source's threshold, keeping their rank, and lowers it on a broadened round", async () => {
     const reranker = new CohereReranker({ client: cohereStub((d) => (d.includes("ramp time of") ? 0.95 : d.includes("area of") ? 0.4 : 0.1)) });
     const profiles = ctx.profiles.map((p) => ({ ...p, retrieval: { ...p.retrieval, similarity_threshold: 0.6 } }));
-    const first = await rerank(state(), { context: { ...ctx, reranker, profiles } });
+    const plan = planFor(question, {}, profiles);
+    const first = await rerank(state({ plan }), { context: { ...ctx, reranker, profiles } });
     const passing = (u: typeof first) => u.ranked!.filter((r) => !r.below_threshold).map((r) => r.uri);
     expect(passing(first)).toEqual(["ramp.md"]);
     expect(first.ranked!.map((r) => r.uri).slice(0, 2)).toEqual(["ramp.md", "area.md"]);
     expect(first.ranked!).toHaveLength(pool.length);
-    const again = await rerank(state({ retries: 1, candidates: { "1:docs:global": pool.map((c) => ({ ...c, attempt: 1 })) } }), { context: { ...ctx, reranker, profiles } });
+    const broadened = broadenPlan(plan, null, ctx.settings.retrieval, profiles);
+    const again = await rerank(state({ attempt: 1, plan: broadened, candidates: { "1:docs:global": pool.map((c) => ({ ...c, attempt: 1 })) } }), { context: { ...ctx, reranker, profiles } });
     expect(passing(again)).toEqual(["ramp.md", "area.md"]);
   });
 
   it("takes the current round only and one copy per chunk, preferring the topic-scoped one", async () => {
     const [a, b] = pool;
     const update = await rerank(state({
-      retries: 1,
+      attempt: 1,
       candidates: { "0:docs:global": pool, "1:docs:global": [{ ...a!, attempt: 1 }, { ...b!, attempt: 1 }], "1:docs:local": [{ ...a!, attempt: 1, scope: "local" }] },
     }), { context: ctx });
     expect(update.ranked!.map((r) => r.id).sort()).toEqual([a!.id, b!.id].sort());
@@ -106,7 +109,7 @@ describe("rerank", () => {
 
   it("keeps max(top_k × 3, 20) results and handles an empty round", async () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ ...pool[i % pool.length]!, id: `00000000-0000-0000-0000-${String(i).padStart(12, "0")}` }));
-    const update = await rerank(state({ candidates: { "0:docs:global": many }, plan: planFor(question, { top_k: 8 }) }), { context: ctx });
+    const update = await rerank(state({ candidates: { "0:docs:global": many }, plan: planFor(question, { top_k: 8 }, ctx.profiles) }), { context: ctx });
     expect(update.ranked).toHaveLength(24);
     const empty = await rerank(state({ candidates: {} }), { context: ctx });
     expect(empty.ranked).toEqual([]);

@@ -1,10 +1,10 @@
 import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
-import { retrievalSettings, type RetrievalSettings } from "../retrieval/settings.js";
+import type { RetrievalSettings } from "../config/run-settings.js";
+import { runContext, type NodeConfig } from "../context/run-context.js";
+import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType } from "../state/state.js";
 import type { Candidate, RankedChunk, RunMetadata } from "../state/types.js";
-import { isBroadenedPlan } from "./broaden.js";
-import { contextOf, type NodeConfig } from "./context.js";
 
 /** What rerank writes. */
 export interface RerankUpdate {
@@ -42,28 +42,16 @@ function passage(c: Candidate): string {
   return head ? `${head}\n${c.content}` : c.content;
 }
 
-/**
- * The results the expander and the gate treat as evidence: those at or over their source's
- * threshold, or, when none is, the best `fallback` near misses, so a weak round can still
- * answer as a working theory or show what it found instead of going silent.
- * @example
- * usableEvidence(update.ranked).length; // passing results, else up to 3 near misses
- */
-export function usableEvidence(ranked: readonly RankedChunk[], fallback = 3): RankedChunk[] {
-  const passing = ranked.filter((r) => !r.below_threshold);
-  return passing.length > 0 ? passing : ranked.slice(0, fallback);
-}
-
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 /**
- * Reranks the current round's candidates from every source. Uses the context's remote reranker
- * (Cohere) when there is one, else, or when it fails, the local `local/fusion` model, noting the
- * fallback. Each result gets a calibrated `relevance` in [0, 1]; `rerank_score` adds the source's
- * priority, its place in the route and a bonus for topic-scoped results. Results under the
- * source's similarity threshold (lowered on a broadened round) stay in the ranking marked
- * `below_threshold`: the expander and the gate read {@link usableEvidence}, while evals score
- * the whole order. max(plan.top_k × keepFactor, keepMin) are kept.
+ * The `rerank` node: reranks this round's (`state.attempt`) candidates from every source. Uses
+ * the context's remote reranker (Cohere) when there is one, else, or when it fails, the local
+ * `local/fusion` model, noting the fallback. Each result gets a calibrated `relevance` in [0, 1];
+ * `rerank_score` adds the source's priority, its place in the route and a bonus for topic-scoped
+ * results. Results under the plan's threshold for their source (a broadened plan lowers them)
+ * stay in the ranking marked `below_threshold`: the expander and the gate read `usableEvidence`,
+ * while evals score the whole order. max(plan.top_k × keepFactor, keepMin) are kept.
  *
  * @example
  * const { ranked } = await rerank(state, { context });
@@ -71,22 +59,23 @@ const firstLine = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function rerank(state: GraphStateType, config: NodeConfig): Promise<RerankUpdate> {
   const started = performance.now();
-  const ctx = contextOf(config);
-  const settings = retrievalSettings(ctx.settings);
+  const ctx = runContext(config);
+  const settings = ctx.settings.retrieval;
   const s = settings.rerank;
-  const prefix = `${state.retries}:`;
+  const plan = requirePlan(state, "rerank");
+  const prefix = `${state.attempt}:`;
   const pool = dedupe(Object.entries(state.candidates).flatMap(([key, list]) => (key.startsWith(prefix) ? list : [])));
   const local = localReranker(settings);
   const fallbacks: string[] = [];
   let model = local.id;
 
-  const localRanked = local.rerank({ text: state.question }, pool);
+  const localRanked = local.rerank({ text: state.standalone_question }, pool);
   let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
   if (ctx.reranker && pool.length > 0) {
     // The local order picks what the paid model sees when there are more candidates than it takes.
     const sent = scored.slice(0, s.remoteMaxDocuments);
     try {
-      const scores = await ctx.reranker.rerank(state.question, sent.map((x) => passage(x.candidate)));
+      const scores = await ctx.reranker.rerank(state.standalone_question, sent.map((x) => passage(x.candidate)));
       if (scores.length !== sent.length || scores.some((x) => !Number.isFinite(x))) {
         throw new Error(`returned ${scores.length} scores for ${sent.length} documents`);
       }
@@ -97,13 +86,12 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     }
   }
 
-  const broadened = state.retries > 0 || isBroadenedPlan(state.plan);
-  const order = state.route?.sources ?? state.plan?.sources ?? [];
+  const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const ranked: RankedChunk[] = [];
   for (const { candidate, relevance } of scored) {
     const p = profiles.get(candidate.source);
-    const threshold = (p?.similarity_threshold ?? 0) * (broadened ? settings.broaden.thresholdFactor : 1);
+    const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
     const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
@@ -111,14 +99,14 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
-  const keep = Math.max((state.plan?.top_k ?? 0) * s.keepFactor, s.keepMin);
+  const keep = Math.max(plan.top_k * s.keepFactor, s.keepMin);
   const kept = ranked.slice(0, keep);
   return {
     ranked: kept,
     metadata: {
       rerank_scores: kept.map((r) => Number(r.rerank_score.toFixed(4))),
       models: { reranker: model },
-      timings_ms: { [state.retries > 0 ? `rerank:${state.retries}` : "rerank"]: Math.round(performance.now() - started) },
+      timings_ms: { [state.attempt > 0 ? `rerank:${state.attempt}` : "rerank"]: Math.round(performance.now() - started) },
       ...(fallbacks.length ? { fallbacks } : {}),
     },
   };

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planFor, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { Candidate } from "../state/types.js";
-import type { GraphContext } from "./context.js";
+import type { RunContext } from "../context/run-context.js";
 import { retrieve, type RetrieveTask } from "./retrieve.js";
 
 const filler = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `${topic} detail ${i} explained at length.`).join(" ");
 
-let ctx: GraphContext;
+let ctx: RunContext;
 beforeAll(async () => {
   ctx = await retrievalContext([
     { uri: "long.md", title: "Gradient timing", topics: ["gradients"], sections: [{ title: "Ramps", content: "", children: [
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => ctx.store.close());
 
 const task = (question: string, over: Partial<RetrieveTask> = {}): RetrieveTask =>
-  ({ question, source: "docs", attempt: 0, plan: planFor(question), broadened: false, ...over });
+  ({ question, source: "docs", attempt: 0, plan: planFor(question), ...over });
 
 describe("retrieve", () => {
   it("writes ranked candidates of its source under attempt:source:scope, with metadata", async () => {
@@ -68,7 +68,7 @@ describe("retrieve", () => {
   it("asks for more on a broadened round", async () => {
     const profiles = ctx.profiles.map((p) => ({ ...p, retrieval: { ...p.retrieval, max_results: 2 } }));
     const narrow = await retrieve(task("trapezoid gradient"), { context: { ...ctx, profiles } });
-    const broad = await retrieve(task("trapezoid gradient", { attempt: 1, broadened: true }), { context: { ...ctx, profiles } });
+    const broad = await retrieve(task("trapezoid gradient", { attempt: 1 }), { context: { ...ctx, profiles } });
     expect(narrow.candidates?.["0:docs:global"]).toHaveLength(2);
     expect(broad.candidates?.["1:docs:global"]).toHaveLength(4);
     expect(broad.metadata?.candidates_per_source).toEqual({ "docs:1": 4 });

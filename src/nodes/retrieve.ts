@@ -1,24 +1,22 @@
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import { interleaveScoped, type Scope } from "../retrieval/interleave.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
-import { retrievalSettings } from "../retrieval/settings.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
-import { DEFAULT_TENANT } from "../storage/store.js";
 import type { ChunkHit } from "../storage/types.js";
-import { contextOf, type NodeConfig } from "./context.js";
+import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 
 /** The payload of one `Send("retrieve", task)`: one source of one retrieval round. */
 export type RetrieveTask = {
+  /** The standalone question. */
   question: string;
   source: string;
-  /** 0 for the first round, 1 after broaden. */
+  /** The round: 0 first; after a broaden, relaxed terms, more results, more weight on meaning. */
   attempt: number;
+  /** The input's tenant, for resolving the run context (the context's tenant is the one searched). */
   tenant?: string;
   /** Topic for topic-scoped search (local results interleaved with global ones). */
   topic?: string;
   plan: Plan;
-  /** A broadened round: relaxed terms, more results, more weight on meaning. */
-  broadened: boolean;
 };
 
 /** What a retrieve branch writes: its own candidate lists, and metadata merged with the other branches'. */
@@ -35,7 +33,7 @@ function toCandidates(hits: readonly ChunkHit[], attempt: number, scope: Scope):
 }
 
 /** Token counts of the parents of `hits`, in one query: children count as their parent. */
-async function parentTokens(ctx: ReturnType<typeof contextOf>, tenant: string, hits: readonly ChunkHit[]): Promise<Map<string, number>> {
+async function parentTokens(ctx: RunContext, tenant: string, hits: readonly ChunkHit[]): Promise<Map<string, number>> {
   const ids = [...new Set(hits.map((h) => h.parentId).filter((id): id is string => id !== null))];
   const parents = await ctx.store.getChunks(tenant, ids);
   return new Map(parents.map((p) => [p.id, p.tokenCount]));
@@ -50,7 +48,7 @@ async function parentTokens(ctx: ReturnType<typeof contextOf>, tenant: string, h
  * @example
  * ```ts
  * const update = await retrieve(
- *   { question: "How do I make a trapezoid?", source: "api", attempt: 0, plan, broadened: false },
+ *   { question: "How do I make a trapezoid?", source: "api", attempt: 0, plan },
  *   { context: { store, embeddings, profiles } },
  * );
  * update.candidates?.["0:api:global"]; // Candidate[]
@@ -58,9 +56,10 @@ async function parentTokens(ctx: ReturnType<typeof contextOf>, tenant: string, h
  */
 export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<RetrieveUpdate> {
   const started = performance.now();
-  const ctx = contextOf(config);
-  const settings = retrievalSettings(ctx.settings);
-  const { question, source, attempt, plan, broadened, topic } = task;
+  const ctx = runContext(config);
+  const settings = ctx.settings.retrieval;
+  const { question, source, attempt, plan, topic } = task;
+  const broadened = attempt > 0;
   const suffix = attempt > 0 ? `:${attempt}` : "";
   const profile = ctx.profiles.find((p) => p.name === source);
   if (!profile || !question.trim()) {
@@ -70,7 +69,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       metadata: { candidates_per_source: { [`${source}${suffix}`]: 0 }, ...(profile ? {} : { fallbacks: [`retrieve: ${why}; searched nothing`] }) },
     };
   }
-  const tenant = task.tenant ?? ctx.tenant ?? DEFAULT_TENANT;
+  const { tenant } = ctx;
   const fallbacks: string[] = [];
   let embedding: number[] | null = null;
   try {
@@ -85,7 +84,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {
     if (!ctx.resultCache) return run(topics);
-    const request = { question, topics, attempt, broadened, extraTerms, identifiers: plan.identifiers, embedded: embedding !== null, retrieval: profile.retrieval, settings: ctx.settings?.retrieval };
+    const request = { question, topics, attempt, broadened, extraTerms, identifiers: plan.identifiers, embedded: embedding !== null, retrieval: profile.retrieval, settings };
     const lookup = { tenant, source, request, ttlSeconds: profile.cache_ttl_seconds, generation: () => ctx.store.tenantGeneration(tenant) };
     return (await ctx.resultCache.getOrLoad(lookup, () => run(topics))).value;
   };

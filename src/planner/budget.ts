@@ -85,3 +85,12 @@ export function orderSources(intent: Intent, profiles: readonly SourceProfile[],
     .sort((a, b) => b.prior - a.prior || a.i - b.i)
     .map((p) => p.name);
 }
+
+/**
+ * Each source's similarity threshold, as the plan carries it (a broadened plan lowers them).
+ * @example
+ * profileThresholds(loadProfiles()); // { api_reference: 0.2, docs: 0.2, examples: 0.2 }
+ */
+export function profileThresholds(profiles: readonly SourceProfile[]): Record<string, number> {
+  return Object.fromEntries(profiles.map((p) => [p.name, p.retrieval.similarity_threshold]));
+}

@@ -3,7 +3,7 @@ import { HumanMessage, SystemMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { SourceProfile } from "../sources/profile.js";
 import { INTENTS, type Intent, type Plan } from "../state/types.js";
-import { orderSources } from "./budget.js";
+import { orderSources, profileThresholds } from "./budget.js";
 import { extractIdentifiers, extractKeyTerms } from "./terms.js";
 
 /**
@@ -76,6 +76,7 @@ export async function llmPlan({ question, chatModel, profiles, timeoutMs = 20_00
     sources,
     key_terms: extractKeyTerms(question),
     identifiers: extractIdentifiers(question),
+    thresholds: profileThresholds(profiles),
     reason: `${result.reason.replace(/\s+/g, " ").trim()}${note}`,
     planner: "llm",
   };

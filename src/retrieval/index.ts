@@ -1,11 +1,9 @@
-/** Retrieval: per-source hybrid search, synonym expansion, topic interleaving, settings. */
+/** Retrieval: per-source hybrid search, synonym expansion, topic interleaving. */
 export { searchSource, identifierWords } from "./search.js";
 export { expandQuery, expansions, synonymIndex } from "./synonyms.js";
 export { interleaveScoped, parentKey } from "./interleave.js";
 export { embedQueryCached } from "./query-embedding.js";
-export { DEFAULT_FUSION, DEFAULT_SYNONYMS, RetrievalSettingsSchema, retrievalSettings } from "./settings.js";
 
 export type { SourceSearchOptions, SourceSearchResult } from "./search.js";
 export type { SynonymIndex } from "./synonyms.js";
 export type { InterleaveOptions, Scope, ScopedHit } from "./interleave.js";
-export type { RetrievalSettings, RetrievalSettingsInput } from "./settings.js";

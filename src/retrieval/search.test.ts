@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retrievalContext } from "../../test/helpers/retrieval.js";
 import { extractIdentifiers } from "../planner/terms.js";
-import type { GraphContext } from "../nodes/context.js";
+import type { RunContext } from "../context/run-context.js";
 import { SourceProfileSchema } from "../sources/profile.js";
 import { identifierWords, searchSource } from "./search.js";
-import { retrievalSettings } from "./settings.js";
+import { defaultRunSettings, RetrievalSettingsSchema } from "../config/run-settings.js";
 
-let ctx: GraphContext;
-const settings = retrievalSettings(undefined);
+let ctx: RunContext;
+const settings = defaultRunSettings().retrieval;
 
 beforeAll(async () => {
   ctx = await retrievalContext([
@@ -48,11 +48,11 @@ describe("searchSource", () => {
   });
 
   it("expands the query with synonyms and finds a chunk that only uses the synonym", async () => {
-    const withMap = await search("rf", { embedding: null, settings: retrievalSettings({ retrieval: { synonyms: { rf: ["radiofrequency"] } } }) });
+    const withMap = await search("rf", { embedding: null, settings: RetrievalSettingsSchema.parse({ synonyms: { rf: ["radiofrequency"] } }) });
     expect(withMap.added).toEqual(["radiofrequency"]);
     expect(withMap.query).toBe("rf radiofrequency");
     expect(withMap.hits.map((h) => h.uri)).toEqual(["rf.md"]);
-    const without = await search("rf", { embedding: null, settings: retrievalSettings({ retrieval: { synonyms: {} } }) });
+    const without = await search("rf", { embedding: null, settings: RetrievalSettingsSchema.parse({ synonyms: {} }) });
     expect(without.hits).toEqual([]);
   });
 

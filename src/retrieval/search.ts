@@ -1,7 +1,7 @@
 import type { SourceProfile } from "../sources/profile.js";
 import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
-import type { RetrievalSettings } from "./settings.js";
+import type { RetrievalSettings } from "../config/run-settings.js";
 import { expandQuery, synonymIndex } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */

@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGraph } from "../graph/graph.js";
-import { createTenantContexts, type ContextForTenantOptions } from "../graph/tenant-context.js";
-import type { GraphContext } from "../nodes/context.js";
+import { createTenantContexts, type ContextForTenantOptions } from "../context/tenant-context.js";
+import { buildRunContext, type RunContextInput } from "../context/build-context.js";
+import type { RunContext } from "../context/run-context.js";
 import { TenantConfigError } from "../storage/tenant-config.js";
 import { AuthError, tenantOf } from "./auth.js";
 import { runIngest, type IngestDefaults } from "./ingest-route.js";
@@ -17,7 +18,7 @@ export interface ChatHandlerOptions {
    * The store and default models the graph runs on; the handler owns no resources. Each request
    * runs with its tenant's row of `sw_tenant_config` over these defaults.
    */
-  context: GraphContext;
+  context: RunContextInput;
   /** How a tenant's chat model and reranker are built from its row. @default createChatModel, createReranker */
   tenantModels?: ContextForTenantOptions;
   /** Where threads persist. @default a MemorySaver (threads last as long as the process) */
@@ -102,13 +103,14 @@ function progress(node: string, update: Record<string, unknown>): Record<string,
  * http.createServer(handler).listen(8787);
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
-  const { context, jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
+  const { jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
+  const context = buildRunContext(options.context);
   const checkpointer = options.checkpointer ?? new MemorySaver();
   const graph = createGraph({ ...context, checkpointer });
   // Each run gets its tenant's context, rebuilt only when the tenant's row changes.
   const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
-  const auth = { secret: jwtSecret, defaultTenant: context.tenant ?? "default" };
+  const auth = { secret: jwtSecret, defaultTenant: context.tenant };
   // PGlite has one writer: ingestions queue here, one at a time; questions keep reading meanwhile.
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -136,7 +138,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         // Thread ids are per tenant: another tenant naming the same id gets its own thread.
         // durability "exit": a thread needs each turn's end state only, one checkpoint write instead of one per step.
         // The graph declares no context schema, so LangGraph types the per-call context as a plain record.
-        { context: runContext as GraphContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+        { context: runContext as RunContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
       );
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === "messages") {

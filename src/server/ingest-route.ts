@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { ingest, type IngestSummary } from "../ingestion/ingest.js";
 import type { ChunkOptions } from "../ingestion/chunker.js";
-import type { GraphContext } from "../nodes/context.js";
+import type { RunContext } from "../context/run-context.js";
 import { IngestBodySchema, parseBody, RequestError } from "./validation.js";
 
 /** Ingestion settings the server applies to every POST /v1/ingest. */
@@ -24,7 +24,7 @@ const inside = (root: string, path: string) => {
  */
 export async function runIngest(
   raw: string,
-  { context, tenant, roots, defaults = {} }: { context: GraphContext; tenant: string; roots: string[]; defaults?: IngestDefaults },
+  { context, tenant, roots, defaults = {} }: { context: RunContext; tenant: string; roots: string[]; defaults?: IngestDefaults },
 ): Promise<IngestSummary> {
   const body = parseBody(raw, IngestBodySchema);
   if (!context.profiles.some((p) => p.name === body.source)) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_FUSION } from "../config/run-settings.js";
 
 /**
  * A source profile: what a source holds and how to search, expand, format and cite it.
@@ -25,10 +26,10 @@ export const SourceProfileSchema = z
         priority: z.number().min(0).max(10).default(1),
         /** Keep only chunks whose metadata.language is this (e.g. "matlab"); null keeps all. */
         language: z.string().nullable().default(null),
-        /** Fusion weights of the hybrid SQL function, measured on data (see README). */
-        lexical_weight: z.number().min(0).default(0.75),
-        vector_weight: z.number().min(0).default(0.25),
-        exact_weight: z.number().min(0).default(0.3),
+        /** Fusion weights of the hybrid SQL function, measured on data (see `DEFAULT_FUSION`). */
+        lexical_weight: z.number().min(0).default(DEFAULT_FUSION.lexical),
+        vector_weight: z.number().min(0).default(DEFAULT_FUSION.vector),
+        exact_weight: z.number().min(0).default(DEFAULT_FUSION.exact),
       })
       .strict()
       .default({}),

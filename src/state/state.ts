@@ -1,4 +1,4 @@
-import { Annotation } from "@langchain/langgraph";
+import { Annotation, BinaryOperatorAggregate, Overwrite } from "@langchain/langgraph";
 import type {
   Candidate, Citation, ContextBlock, GateResult, Plan, RankedChunk, RouteDecision, RunMetadata, Verdict,
 } from "./types.js";
@@ -15,15 +15,22 @@ export interface Turn {
   answer: string;
 }
 
-const last = <T>(fallback: () => T) => Annotation<T>({ reducer: (_a, b) => b, default: fallback });
+const replace = <T>(_a: T, b: T): T => b;
+const last = <T>(fallback: () => T) => Annotation<T>({ reducer: replace, default: fallback });
 
-/** What a caller passes in: the question, and optional overrides of the planner. Overrides win. */
+/**
+ * What a caller passes in: the user's question, and optional overrides of the planner (the
+ * planner applies them, once, to the plan). Cleared when the turn ends, so a follow-up in a
+ * thread starts without the previous turn's overrides.
+ */
 export const InputState = Annotation.Root({
+  /** The user's words, as typed. */
   question: Annotation<string>,
   /** Restrict to these sources (profiles), skipping the router's choice. */
   sources: last<string[] | undefined>(() => undefined),
   /** Topic for topic-scoped search (local results interleaved with corpus-wide ones). */
   topic: last<string | undefined>(() => undefined),
+  /** The tenant to run as, when the caller has not resolved the run context for one. */
   tenant: last<string | undefined>(() => undefined),
   top_k: last<number | undefined>(() => undefined),
   return_full_documents: last<boolean | undefined>(() => undefined),
@@ -31,27 +38,28 @@ export const InputState = Annotation.Root({
   token_budget: last<number | undefined>(() => undefined),
 });
 
-/** What a run returns. */
+/** What a run returns. Reset when a turn starts. */
 export const OutputState = Annotation.Root({
+  /** The question as searched: the user's words, or a follow-up rewritten to stand alone (condense writes it). */
+  standalone_question: last<string>(() => ""),
   answer: last<string>(() => ""),
   citations: last<Citation[]>(() => []),
   verdict: last<Verdict | undefined>(() => undefined),
   /** How the answer was produced, e.g. "extractive/strong", "llm/weak", "clarify". */
   strategy: last<string>(() => ""),
   clarifying_questions: last<string[]>(() => []),
+  /** The planner's decision: the one home of intent, top_k, budgets, thresholds and key terms. */
   plan: last<Plan | null>(() => null),
   route: last<RouteDecision | null>(() => null),
+  /** The retrieval round: 0 for the first, 1 after one broaden (broaden writes it). */
+  attempt: last<number>(() => 0),
   /** The formatted context the generator saw. */
   context_seen: last<string>(() => ""),
   metadata: Annotation<RunMetadata, Partial<RunMetadata>>({ reducer: mergeMetadata, default: emptyMetadata }),
-  /** The question as searched: the user's words, or a follow-up rewritten to stand alone. */
-  standalone_question: last<string>(() => ""),
 });
 
-/** Internal state: input, output, and the work in between. */
-export const GraphState = Annotation.Root({
-  ...InputState.spec,
-  ...OutputState.spec,
+/** The work between input and output, per turn. Reset when a turn starts. */
+export const TurnState = Annotation.Root({
   /**
    * Retrieved candidates keyed `${attempt}:${source}:${scope}`. Parallel retrieve branches each
    * write their own key; a broaden round writes new keys instead of clearing old ones.
@@ -60,12 +68,20 @@ export const GraphState = Annotation.Root({
   ranked: last<RankedChunk[]>(() => []),
   context: last<ContextBlock[]>(() => []),
   gate: last<GateResult | null>(() => null),
-  /** Retrieval rounds done after the first (bounded by settings.maxRetries). */
-  retries: last<number>(() => 0),
-  /** The user's words this turn; `question` holds the standalone rewrite every node searches with. */
-  user_question: last<string>(() => ""),
-  /** Earlier turns of the thread (with a checkpointer), oldest first, capped at {@link HISTORY_TURNS}. */
+});
+
+/** What a thread keeps across turns (with a checkpointer). */
+export const ThreadState = Annotation.Root({
+  /** Earlier turns of the thread, oldest first, capped at {@link HISTORY_TURNS}. */
   history: Annotation<Turn[], Turn[]>({ reducer: (a, b) => [...a, ...b].slice(-HISTORY_TURNS), default: () => [] }),
+});
+
+/** Internal state: input, output, the turn's work, and the thread. */
+export const GraphState = Annotation.Root({
+  ...InputState.spec,
+  ...OutputState.spec,
+  ...TurnState.spec,
+  ...ThreadState.spec,
 });
 
 export type GraphStateType = typeof GraphState.State;
@@ -74,17 +90,42 @@ export type GraphUpdate = Partial<Omit<GraphStateType, "metadata">> & { metadata
 export type GraphInput = typeof InputState.Update;
 export type GraphOutput = typeof OutputState.State;
 
-export function emptyMetadata(): RunMetadata {
-  return { timings_ms: {}, candidates_per_source: {}, rerank_scores: [], retries: 0, fallbacks: [], models: {}, fusion_weights: {} };
+/**
+ * Every field of `root` set back to its schema default: a plain value where the reducer replaces,
+ * an `Overwrite` where it merges. Derived from the schema, so a field added later is reset too.
+ * Fields without a default (the question, which every run gives) are left alone.
+ */
+function resetOf(root: { spec: Record<string, unknown> }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, channel] of Object.entries(root.spec)) {
+    if (!(channel instanceof BinaryOperatorAggregate) || !channel.initialValueFactory) continue;
+    const value = channel.initialValueFactory();
+    out[key] = channel.operator === replace ? value : new Overwrite(value);
+  }
+  return out;
 }
 
-/** Merges metadata written by parallel nodes: maps merge, fallbacks accumulate, numbers take the latest. */
+/**
+ * The update that starts a turn: every output and per-turn field at its default. The first node
+ * returns it (with what it decides on top), so nothing of a thread's previous turn carries over.
+ * @example
+ * return { ...freshTurn(), standalone_question };
+ */
+export const freshTurn = () => ({ ...resetOf(OutputState), ...resetOf(TurnState) });
+
+/** The update that ends a turn: the input's overrides cleared, so the next turn starts without them. */
+export const clearedInput = () => resetOf(InputState);
+
+export function emptyMetadata(): RunMetadata {
+  return { timings_ms: {}, candidates_per_source: {}, rerank_scores: [], fallbacks: [], models: {}, fusion_weights: {} };
+}
+
+/** Merges metadata written by parallel nodes: maps merge, fallbacks accumulate, lists take the latest. */
 export function mergeMetadata(a: RunMetadata, b: Partial<RunMetadata>): RunMetadata {
   return {
     timings_ms: { ...a.timings_ms, ...b.timings_ms },
     candidates_per_source: { ...a.candidates_per_source, ...b.candidates_per_source },
     rerank_scores: b.rerank_scores ?? a.rerank_scores,
-    retries: b.retries ?? a.retries,
     fallbacks: [...a.fallbacks, ...(b.fallbacks ?? [])],
     models: { ...a.models, ...b.models },
     fusion_weights: { ...a.fusion_weights, ...b.fusion_weights },

@@ -28,6 +28,12 @@ export interface Plan {
   key_terms: string[];
   /** Identifier-like tokens as written (`makeTrapezoid`, `J14`, `[BLOCKS]`), matched exactly. */
   identifiers: string[];
+  /**
+   * Per source, the calibrated relevance under which a result is not evidence (its profile's
+   * `similarity_threshold`; a broadened plan lowers them).
+   */
+  thresholds: Record<string, number>;
+  /** Why: the planner's reasoning, then what overrides and broadening changed. For people, never parsed. */
   reason: string;
   planner: "heuristic" | "llm";
 }
@@ -129,7 +135,6 @@ export interface RunMetadata {
   timings_ms: Record<string, number>;
   candidates_per_source: Record<string, number>;
   rerank_scores: number[];
-  retries: number;
   fallbacks: string[];
   models: Record<string, string>;
   fusion_weights: Record<string, unknown>;

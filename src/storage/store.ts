@@ -1,3 +1,4 @@
+import { DEFAULT_FUSION } from "../config/run-settings.js";
 import { randomUUID } from "node:crypto";
 import { EmbeddingMismatchError, SourcewiseError } from "../errors.js";
 import { migrate } from "./migrate.js";
@@ -239,7 +240,7 @@ export class SqlStore {
          $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
       [
         query, embedding ? toVectorLiteral(embedding) : null, opts.limit ?? 10, ...filterArgs(opts.filters),
-        f.lexicalWeight ?? 0.75, f.vectorWeight ?? 0.25, f.exactWeight ?? 0, f.exactTerms ?? null,
+        f.lexicalWeight ?? DEFAULT_FUSION.lexical, f.vectorWeight ?? DEFAULT_FUSION.vector, f.exactWeight ?? DEFAULT_FUSION.exact, f.exactTerms ?? null,
         f.fusion ?? "minmax", f.candidates ?? 100, f.rrfK ?? 60, ...bm25Args(opts.bm25),
       ],
     );

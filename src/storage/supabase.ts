@@ -1,3 +1,4 @@
+import { DEFAULT_FUSION } from "../config/run-settings.js";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import { decodeJwt } from "jose";
 import WebSocket from "ws";
@@ -120,8 +121,8 @@ export class SupabaseStore extends SqlStore {
     const f = opts.fusion ?? {};
     const rows = await this.rpc<HitRow[]>("sw_match_hybrid", {
       p_query: query, p_query_embedding: embedding ? toVectorLiteral(embedding) : null, p_match_count: opts.limit ?? 10,
-      ...filterArgs(opts.filters), p_w_lexical: f.lexicalWeight ?? 0.75, p_w_vector: f.vectorWeight ?? 0.25,
-      p_w_exact: f.exactWeight ?? 0, p_exact_terms: f.exactTerms ?? null, p_fusion: f.fusion ?? "minmax",
+      ...filterArgs(opts.filters), p_w_lexical: f.lexicalWeight ?? DEFAULT_FUSION.lexical, p_w_vector: f.vectorWeight ?? DEFAULT_FUSION.vector,
+      p_w_exact: f.exactWeight ?? DEFAULT_FUSION.exact, p_exact_terms: f.exactTerms ?? null, p_fusion: f.fusion ?? "minmax",
       p_candidates: f.candidates ?? 100, p_rrf_k: f.rrfK ?? 60, ...bm25Args(opts.bm25),
     });
     return rows.map(toHit);

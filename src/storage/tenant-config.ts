@@ -32,31 +32,6 @@ export function fromTenantConfigRow(r: TenantConfigRow): TenantConfig {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...a };
-  for (const [k, v] of Object.entries(b)) out[k] = isObject(v) && isObject(out[k]) ? deepMerge(out[k] as Record<string, unknown>, v) : v;
-  return out;
-}
-
-/**
- * The run settings for a tenant: its `gate` and `generation` merged over the defaults, and its
- * answer style as `settings.generation.answerStyle`. Each area validates its own part when read
- * (`contextForTenant` reads them at once, so a bad row fails before any run).
- * @example
- * tenantSettings({ gate: { maxRetries: 2 } }, { tenant: "acme", gate: { strongHit: 0.7 }, answerStyle: "bullets" });
- * // { gate: { maxRetries: 2, strongHit: 0.7 }, generation: { answerStyle: "bullets" } }
- */
-export function tenantSettings(defaults: Record<string, unknown> | undefined, config: TenantConfig | null): Record<string, unknown> | undefined {
-  if (!config) return defaults;
-  let out: Record<string, unknown> = { ...(defaults ?? {}) };
-  if (config.gate && Object.keys(config.gate).length) out = deepMerge(out, { gate: config.gate });
-  if (config.generation && Object.keys(config.generation).length) out = deepMerge(out, { generation: config.generation });
-  if (config.answerStyle) out = deepMerge(out, { generation: { answerStyle: config.answerStyle } });
-  return out;
-}
-
 /** A tenant's row of `sw_tenant_config` holds a value the run cannot use. */
 export class TenantConfigError extends SourcewiseError {
   readonly tenant: string;

@@ -2,9 +2,12 @@ import { countTokens } from "../../src/ingestion/chunker.js";
 import { embeddingText } from "../../src/ingestion/ingest.js";
 import { createEmbeddings } from "../../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../../src/models/embeddings/types.js";
-import type { GraphContext } from "../../src/nodes/context.js";
+import type { RunContext } from "../../src/context/run-context.js";
 import { extractIdentifiers, extractKeyTerms } from "../../src/planner/terms.js";
-import { SourceProfileSchema, type SourceProfileInput } from "../../src/sources/profile.js";
+import { SourceProfileSchema, type SourceProfile, type SourceProfileInput } from "../../src/sources/profile.js";
+import { profileThresholds } from "../../src/planner/budget.js";
+import { buildRunContext } from "../../src/context/build-context.js";
+import type { RunSettingsInput } from "../../src/config/run-settings.js";
 import type { GraphStateType } from "../../src/state/state.js";
 import { emptyMetadata } from "../../src/state/state.js";
 import type { Plan } from "../../src/state/types.js";
@@ -57,20 +60,23 @@ export async function writeFixture(store: SqlStore, embeddings: EmbeddingProvide
   await store.writeDocuments(inputs);
 }
 
-/** A fresh in-memory store holding `docs`, and the graph context over it. */
-export async function retrievalContext(docs: FixtureDoc[], profiles: SourceProfileInput[] = [{ name: "docs", summary: "docs" }], settings?: Record<string, unknown>): Promise<GraphContext> {
+/** A fresh in-memory store holding `docs`, and the run context over it (tenant "default"). */
+export async function retrievalContext(docs: FixtureDoc[], profiles: SourceProfileInput[] = [{ name: "docs", summary: "docs" }], settings?: RunSettingsInput): Promise<RunContext> {
   const store = await memoryStore();
   const embeddings = await localEmbeddings();
   await writeFixture(store, embeddings, docs);
-  return { store, embeddings, profiles: profiles.map((p) => SourceProfileSchema.parse(p)), ...(settings ? { settings } : {}) };
+  return buildRunContext({ store, embeddings, profiles: profiles.map((p) => SourceProfileSchema.parse(p)), settings });
 }
 
-/** A plan for `question` as the heuristic planner would shape it; `over` wins. */
-export function planFor(question: string, over: Partial<Plan> = {}): Plan {
+/**
+ * A plan for `question` as the heuristic planner would shape it; `over` wins. Thresholds are the
+ * `profiles`' (the default docs profile's 0.2 when none are given).
+ */
+export function planFor(question: string, over: Partial<Plan> = {}, profiles: readonly SourceProfile[] = [SourceProfileSchema.parse({ name: "docs", summary: "docs" })]): Plan {
   return {
     intent: "concept", top_k: 5, token_budget: 4000, multi_section_threshold: 3, return_full_documents: false,
     sources: ["docs"], key_terms: extractKeyTerms(question), identifiers: extractIdentifiers(question),
-    reason: "test plan", planner: "heuristic", ...over,
+    thresholds: profileThresholds(profiles), reason: "test plan", planner: "heuristic", ...over,
   };
 }
 
@@ -80,7 +86,7 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
     sources: undefined, topic: undefined, tenant: undefined, top_k: undefined, return_full_documents: undefined,
     multi_section_threshold: undefined, token_budget: undefined, answer: "", citations: [], verdict: undefined,
     strategy: "", clarifying_questions: [], plan: null, route: null, context_seen: "", metadata: emptyMetadata(),
-    candidates: {}, ranked: [], context: [], gate: null, retries: 0,
-    standalone_question: "", user_question: "", history: [], ...over,
+    candidates: {}, ranked: [], context: [], gate: null, attempt: 0,
+    standalone_question: over.standalone_question ?? over.question, history: [], ...over,
   };
 }

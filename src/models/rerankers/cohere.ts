@@ -1,4 +1,4 @@
-import type { RemoteReranker } from "../../nodes/context.js";
+import type { RemoteReranker } from "../../context/run-context.js";
 import { SourcewiseError } from "../../errors.js";
 
 /** The part of `@langchain/cohere`'s `CohereRerank` this reranker uses; tests pass a stub. */

@@ -6,12 +6,15 @@ import { SourceProfileSchema } from "../sources/profile.js";
 import type { GraphStateType } from "../state/state.js";
 import type { RankedChunk } from "../state/types.js";
 import type { SqlStore } from "../storage/store.js";
+import type { RunSettingsInput } from "../config/run-settings.js";
+import { buildRunContext } from "../context/build-context.js";
+import type { RunContext } from "../context/run-context.js";
+import { routeAfterGate } from "../graph/routing.js";
 import { broaden } from "./broaden.js";
-import type { GraphContext } from "./context.js";
-import { gate, routeAfterGate } from "./gate.js";
+import { qualityGate } from "./quality-gate.js";
 
 let store: SqlStore;
-let ctx: GraphContext;
+let ctx: RunContext;
 
 const question = "How is the gradient slew rate limited?";
 
@@ -28,15 +31,15 @@ function hit(relevance: number, content: string, metadata: Record<string, unknow
 
 const onTopic = "The gradient slew rate is limited by the system settings.";
 
-async function judge(ranked: RankedChunk[], over: Partial<GraphStateType> = {}, settings?: Record<string, unknown>) {
+async function judge(ranked: RankedChunk[], over: Partial<GraphStateType> = {}, settings?: RunSettingsInput) {
   const state = stateWith({ question, plan: planFor(question), ranked, ...over });
-  const { gate: result } = await gate(state, { context: { ...ctx, ...(settings ? { settings } : {}) } });
+  const { gate: result } = await qualityGate(state, { context: settings ? buildRunContext({ ...ctx, settings }) : ctx });
   return result!;
 }
 
 beforeAll(async () => {
   store = await memoryStore();
-  ctx = { store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] };
+  ctx = buildRunContext({ store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] });
 });
 afterAll(async () => {
   await store.close();
@@ -76,25 +79,25 @@ describe("gate", () => {
     expect(onlyBelow.signals.key_term_coverage).toBe(1);
   });
 
-  it("broadens weak evidence once, then answers weakly, counting retries in state", async () => {
+  it("broadens weak evidence once, then answers weakly, counting rounds in state", async () => {
     const weak = [hit(0.5, onTopic), hit(0.4, "Gradients have limits.")];
     const decisions: string[] = [];
     let state = stateWith({ question, plan: planFor(question), ranked: weak });
     for (let round = 0; round < 5; round++) {
-      state = { ...state, ...(await gate(state, { context: ctx })) } as GraphStateType;
+      state = { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
       decisions.push(state.gate!.decision);
       if (routeAfterGate(state) !== "broaden") break;
       state = { ...state, ...(await broaden(state, { context: ctx })) } as GraphStateType;
     }
     expect(decisions).toEqual(["broaden", "weak"]);
-    expect(state.retries).toBe(1);
+    expect(state.attempt).toBe(1);
     expect(routeAfterGate(state)).toBe("generate");
   });
 
   it("takes the retry budget from settings", async () => {
     const weak = [hit(0.5, onTopic)];
-    expect((await judge(weak, { retries: 1 }, { gate: { maxRetries: 2 } })).decision).toBe("broaden");
-    expect((await judge(weak, { retries: 2 }, { gate: { maxRetries: 2 } })).decision).toBe("weak");
+    expect((await judge(weak, { attempt: 1 }, { gate: { maxRetries: 2 } })).decision).toBe("broaden");
+    expect((await judge(weak, { attempt: 2 }, { gate: { maxRetries: 2 } })).decision).toBe("weak");
     expect((await judge(weak, {}, { gate: { maxRetries: 0 } })).decision).toBe("weak");
   });
 
@@ -131,9 +134,9 @@ describe("gate", () => {
     expect(named.decision).toBe("broaden");
   });
 
-  it("names every bad setting", async () => {
-    await expect(judge([hit(0.9, onTopic)], {}, { gate: { strongHit: 2, maxRetries: -1 } })).rejects.toSatisfy(
-      (e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message),
+  it("names every bad setting before any run", async () => {
+    expect(() => buildRunContext({ ...ctx, settings: { gate: { strongHit: 2, maxRetries: -1 } } })).toThrow(
+      expect.toSatisfy((e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message)),
     );
   });
 });

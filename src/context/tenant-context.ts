@@ -1,11 +1,11 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
-import type { ZodIssue } from "zod";
+import { deepMerge, parseLayers } from "../config/config.js";
+import { RunSettingsSchema, type RunSettings } from "../config/run-settings.js";
 import { ConfigError, SourcewiseError } from "../errors.js";
-import { gateSettings, generationSettings } from "../generation/settings.js";
 import { createChatModel } from "../models/chat/create-chat-model.js";
 import { createReranker } from "../models/rerankers/create-reranker.js";
-import type { GraphContext, RemoteReranker } from "../nodes/context.js";
-import { TenantConfigError, tenantSettings, type TenantConfig } from "../storage/tenant-config.js";
+import { TenantConfigError, type TenantConfig } from "../storage/tenant-config.js";
+import type { RemoteReranker, RunContext } from "./run-context.js";
 
 /** Options of {@link contextForTenant}. Model factories are injectable so tests need no keys. */
 export interface ContextForTenantOptions {
@@ -28,19 +28,42 @@ const defaultRerank = (spec: string): RemoteReranker | undefined =>
  * @example
  * const ctx = await contextForTenant(await openContext(config), "acme");
  */
-export async function contextForTenant(base: GraphContext, tenant: string, options: ContextForTenantOptions = {}): Promise<GraphContext> {
+export async function contextForTenant(base: RunContext, tenant: string, options: ContextForTenantOptions = {}): Promise<RunContext> {
   const defaults = base.defaults ?? base;
   return applyTenantConfig(defaults, tenant, await defaults.store.tenantConfig(tenant), options);
 }
 
-async function applyTenantConfig(defaults: GraphContext, tenant: string, config: TenantConfig | null, options: ContextForTenantOptions): Promise<GraphContext> {
+/**
+ * A tenant's run settings: its row's `gate`, `generation` and `answer_style` over the defaults,
+ * parsed with the same schema as the config file. A bad value names its column.
+ * @throws TenantConfigError naming the tenant and the column (`gate.strongHit`, `answer_style`).
+ * @example
+ * tenantSettings(defaultRunSettings(), { tenant: "acme", gate: { strongHit: 0.7 }, answerStyle: "bullets" }).gate.strongHit; // 0.7
+ */
+export function tenantSettings(defaults: RunSettings, config: TenantConfig): RunSettings {
+  const row: Record<string, unknown> = {};
+  if (config.gate && Object.keys(config.gate).length) row.gate = config.gate;
+  if (config.generation && Object.keys(config.generation).length) row.generation = config.generation;
+  if (config.answerStyle) row.generation = deepMerge((row.generation as Record<string, unknown>) ?? {}, { answerStyle: config.answerStyle });
+  if (Object.keys(row).length === 0) return defaults;
+  const origin = `tenant "${config.tenant}" row of sw_tenant_config`;
+  try {
+    return parseLayers(RunSettingsSchema, [{ origin: "defaults", values: defaults }, { origin, values: row }], "");
+  } catch (error) {
+    if (!ConfigError.isInstance(error)) throw error;
+    const issue = (error.data.issues as { path: PropertyKey[]; message: string }[])[0]!;
+    const path = issue.path.map(String).join(".");
+    // The answer_style column lands in generation.answerStyle: name the column the operator wrote.
+    const fromColumn = path === "generation.answerStyle" && !("answerStyle" in (config.generation ?? {}));
+    throw new TenantConfigError({ tenant: config.tenant, field: fromColumn ? "answer_style" : path, reason: issue.message, cause: error });
+  }
+}
+
+async function applyTenantConfig(defaults: RunContext, tenant: string, config: TenantConfig | null, options: ContextForTenantOptions): Promise<RunContext> {
   const { createChat = (spec: string) => createChatModel(spec), createRerank = defaultRerank } = options;
-  const ctx: GraphContext = { ...defaults, tenant, defaults };
+  const ctx: RunContext = { ...defaults, tenant, defaults };
   if (!config) return ctx;
-  const settings = tenantSettings(defaults.settings, config);
-  if (settings) ctx.settings = settings;
-  checkSettings(config, () => gateSettings(settings), "gate");
-  checkSettings(config, () => generationSettings(settings), "generation");
+  ctx.settings = tenantSettings(defaults.settings, config);
   if (config.chatModel && config.chatModel !== defaults.chatModelId) {
     if (config.chatModel === "local/extractive") {
       ctx.chatModel = undefined;
@@ -66,21 +89,6 @@ async function build<T>(tenant: string, field: string, make: () => Promise<T>): 
   }
 }
 
-/** Validates one settings area of the tenant now, naming the first bad value by its column. */
-function checkSettings(config: TenantConfig, read: () => unknown, area: "gate" | "generation"): void {
-  try {
-    read();
-  } catch (error) {
-    if (!ConfigError.isInstance(error)) throw error;
-    const issue = (error.data.issues as ZodIssue[] | undefined)?.[0];
-    const path = issue?.path.join(".") ?? "";
-    // The answer_style column lands in generation.answerStyle: name the column the operator wrote.
-    const fromColumn = area === "generation" && path === "answerStyle" && !("answerStyle" in (config.generation ?? {}));
-    const field = fromColumn ? "answer_style" : path ? `${area}.${path}` : area;
-    throw new TenantConfigError({ tenant: config.tenant, field, reason: issue?.message ?? error.message.split("\n")[0]!, cause: error });
-  }
-}
-
 /** Options of {@link createTenantContexts}. */
 export interface TenantContextsOptions extends ContextForTenantOptions {
   /** Tenants whose contexts are kept; the least recently used is dropped first. @default 500 */
@@ -88,7 +96,7 @@ export interface TenantContextsOptions extends ContextForTenantOptions {
 }
 
 /** Resolves a tenant's run context; see {@link createTenantContexts}. */
-export type TenantContexts = (tenant: string) => Promise<GraphContext>;
+export type TenantContexts = (tenant: string) => Promise<RunContext>;
 
 /**
  * {@link contextForTenant} with a cache per tenant, for servers that run many tenants in one
@@ -100,10 +108,10 @@ export type TenantContexts = (tenant: string) => Promise<GraphContext>;
  * const contexts = createTenantContexts(base);
  * await graph.invoke({ question, tenant: "acme" }, { context: await contexts("acme") });
  */
-export function createTenantContexts(base: GraphContext, options: TenantContextsOptions = {}): TenantContexts {
+export function createTenantContexts(base: RunContext, options: TenantContextsOptions = {}): TenantContexts {
   const { maxTenants = 500, ...factories } = options;
   const defaults = base.defaults ?? base;
-  const entries = new Map<string, { key: string; ctx: Promise<GraphContext> }>();
+  const entries = new Map<string, { key: string; ctx: Promise<RunContext> }>();
   return async (tenant) => {
     const config = await defaults.store.tenantConfig(tenant);
     // The row's content is the key: any write counts, including a SQL update that leaves updated_at alone.

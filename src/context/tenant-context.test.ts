@@ -1,14 +1,14 @@
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryStore } from "../../test/helpers/store.js";
-import { gateSettings, generationSettings } from "../generation/settings.js";
-import type { GraphContext } from "../nodes/context.js";
+import { buildRunContext } from "./build-context.js";
+import type { RunContext } from "./run-context.js";
 import type { SqlStore } from "../storage/store.js";
 import { TenantConfigError } from "../storage/tenant-config.js";
 import { contextForTenant, createTenantContexts } from "./tenant-context.js";
 
 let store: SqlStore;
-let base: GraphContext;
+let base: RunContext;
 const built: string[] = [];
 const options = {
   createChat: async (spec: string) => {
@@ -20,7 +20,7 @@ const options = {
 
 beforeAll(async () => {
   store = await memoryStore();
-  base = { store, embeddings: {} as GraphContext["embeddings"], profiles: [], settings: { gate: { maxRetries: 2 } } };
+  base = buildRunContext({ store, embeddings: {} as RunContext["embeddings"], profiles: [], settings: { gate: { maxRetries: 2 } } });
   await store.setTenantConfig({
     tenant: "acme", chatModel: "openai/gpt-4o-mini", reranker: "cohere/rerank-v3.5",
     gate: { strongHit: 0.8 }, generation: { fileLabel: "relative" }, answerStyle: "bullets",
@@ -37,24 +37,24 @@ describe("contextForTenant", () => {
     expect(ctx.chatModelId).toBe("openai/gpt-4o-mini");
     expect(built).toEqual(["openai/gpt-4o-mini"]);
     expect(ctx.reranker?.id).toBe("cohere/rerank-v3.5");
-    expect(gateSettings(ctx.settings)).toMatchObject({ strongHit: 0.8, maxRetries: 2 });
-    expect(generationSettings(ctx.settings)).toMatchObject({ fileLabel: "relative", answerStyle: "bullets" });
+    expect(ctx.settings.gate).toMatchObject({ strongHit: 0.8, maxRetries: 2 });
+    expect(ctx.settings.generation).toMatchObject({ fileLabel: "relative", answerStyle: "bullets" });
   });
 
   it("keeps the defaults for a tenant without a row, and never leaks another tenant's", async () => {
     const ctx = await contextForTenant(base, "globex", options);
     expect(ctx.chatModelId).toBeUndefined();
     expect(ctx.reranker).toBeUndefined();
-    expect(gateSettings(ctx.settings).strongHit).toBe(0.65);
-    expect(generationSettings(ctx.settings).answerStyle).toBe("standard");
+    expect(ctx.settings.gate.strongHit).toBe(0.65);
+    expect(ctx.settings.generation.answerStyle).toBe("standard");
   });
 
   it("starts another tenant from the defaults, not from the tenant context it is given", async () => {
     const acme = await contextForTenant(base, "acme", options);
     const globex = await contextForTenant(acme, "globex", options);
     expect(globex.chatModelId).toBeUndefined();
-    expect(gateSettings(globex.settings)).toMatchObject({ strongHit: 0.65, maxRetries: 2 });
-    expect(generationSettings(globex.settings).answerStyle).toBe("standard");
+    expect(globex.settings.gate).toMatchObject({ strongHit: 0.65, maxRetries: 2 });
+    expect(globex.settings.generation.answerStyle).toBe("standard");
   });
 
   it("is replaced by a later write, and a bad value fails now, naming the tenant and the column", async () => {
@@ -63,7 +63,7 @@ describe("contextForTenant", () => {
       code: "tenant_config_error", tenant: "initech", field: "gate.strongHit", message: expect.stringMatching(/^Tenant "initech": sw_tenant_config\.gate\.strongHit: /),
     });
     await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 0.5 } });
-    expect(gateSettings((await contextForTenant(base, "initech", options)).settings).strongHit).toBe(0.5);
+    expect((await contextForTenant(base, "initech", options)).settings.gate.strongHit).toBe(0.5);
   });
 
   it("refuses an unknown answer style, naming the choices", async () => {
@@ -93,7 +93,7 @@ describe("createTenantContexts", () => {
     await store.client.query("update sw_tenant_config set answer_style = 'detailed' where tenant_id = 'stark'");
     const second = await contexts("stark");
     expect(second).not.toBe(first);
-    expect(generationSettings(second.settings).answerStyle).toBe("detailed");
+    expect(second.settings.generation.answerStyle).toBe("detailed");
     expect(builds).toEqual(["openai/a", "openai/a"]);
     expect((await contexts("wayne")).chatModelId).toBeUndefined();
   });
@@ -103,7 +103,7 @@ describe("createTenantContexts", () => {
     await store.setTenantConfig({ tenant: "cyberdyne", answerStyle: "poetic" });
     await expect(contexts("cyberdyne")).rejects.toMatchObject({ field: "answer_style" });
     await store.setTenantConfig({ tenant: "cyberdyne", answerStyle: "bullets" });
-    expect(generationSettings((await contexts("cyberdyne")).settings).answerStyle).toBe("bullets");
+    expect((await contexts("cyberdyne")).settings.generation.answerStyle).toBe("bullets");
   });
 
   it("drops the least recently used tenant past maxTenants", async () => {

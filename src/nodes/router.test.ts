@@ -9,7 +9,9 @@ import { UnknownSourceError } from "../sources/errors.js";
 import { loadProfiles } from "../sources/load.js";
 import type { GraphStateType } from "../state/state.js";
 import type { SqlStore } from "../storage/store.js";
-import { routeNode, routeToRetrievers } from "./route.js";
+import { buildRunContext } from "../context/build-context.js";
+import { routeToRetrievers } from "../graph/routing.js";
+import { router } from "./router.js";
 
 let store: SqlStore;
 let embeddings: EmbeddingProvider;
@@ -26,12 +28,12 @@ afterAll(async () => {
 /** The state the route node and edge read, as the graph holds it after `plan`. */
 function stateFor(question: string, input: Partial<GraphStateType> = {}): GraphStateType {
   const plan = applyOverrides(heuristicPlan(question, { profiles }), { sources: input.sources });
-  return { question, plan, route: null, retries: 0, tenant: "acme", topic: undefined, ...input } as GraphStateType;
+  return { question, standalone_question: question, plan, route: null, attempt: 0, tenant: "acme", topic: undefined, ...input } as GraphStateType;
 }
 
-const route = (state: GraphStateType) => routeNode(state, { context: { store, embeddings, profiles } });
+const route = (state: GraphStateType) => router(state, { context: buildRunContext({ store, embeddings, profiles, tenant: "acme" }) });
 
-describe("routeNode", () => {
+describe("router", () => {
   it("keeps the decision and its reason in state", async () => {
     const update = await route(stateFor("Show me an example of uploading a file in chunks"));
     expect(update.route?.sources[0]).toBe("examples");
@@ -41,10 +43,12 @@ describe("routeNode", () => {
     expect(update.plan).toBeUndefined();
   });
 
-  it("plans on the spot when no plan node ran", async () => {
-    const update = await route({ ...stateFor("What arguments does createClient take?"), plan: null });
-    expect(update.plan?.intent).toBe("api");
+  it("reads the planner's plan and never plans again itself", async () => {
+    const state = stateFor("What arguments does createClient take?");
+    const update = await route(state);
+    expect("plan" in update).toBe(false);
     expect(update.route?.sources[0]).toBe("api_reference");
+    await expect(route({ ...state, plan: null })).rejects.toMatchObject({ code: "missing_plan", data: { node: "router" } });
   });
 
   it("routes only to the input's sources", async () => {
@@ -68,15 +72,15 @@ describe("routeToRetrievers", () => {
     const list = sends as Send[];
     expect(list.every((s) => s instanceof Send && s.node === "retrieve")).toBe(true);
     expect(list.map((s) => s.args.source)).toEqual(["examples", "api_reference"]);
-    expect(list[0]!.args).toMatchObject({ question: state.question, attempt: 0, tenant: "acme", broadened: false, plan: state.plan });
+    expect(list[0]!.args).toMatchObject({ question: state.standalone_question, attempt: 0, tenant: "acme", plan: state.plan });
   });
 
   it("sends every routed source after a broaden", async () => {
     const state = stateFor("What does createClient return?");
     const { route: decision } = await route(state);
-    const sends = routeToRetrievers({ ...state, route: decision!, retries: 1 }) as Send[];
+    const sends = routeToRetrievers({ ...state, route: decision!, attempt: 1 }) as Send[];
     expect(sends.map((s) => s.args.source)).toEqual(decision!.sources);
-    expect(sends.every((s) => s.args.broadened === true && s.args.attempt === 1)).toBe(true);
+    expect(sends.every((s) => s.args.attempt === 1)).toBe(true);
   });
 
   it("goes to clarify when there is nothing to search", async () => {

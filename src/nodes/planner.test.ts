@@ -6,8 +6,9 @@ import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import { loadProfiles } from "../sources/load.js";
 import type { GraphStateType } from "../state/state.js";
 import type { SqlStore } from "../storage/store.js";
-import type { GraphContext } from "./context.js";
-import { planNode } from "./plan.js";
+import { buildRunContext } from "../context/build-context.js";
+import type { RunContext } from "../context/run-context.js";
+import { planner } from "./planner.js";
 
 let store: SqlStore;
 let embeddings: EmbeddingProvider;
@@ -21,13 +22,13 @@ afterAll(async () => {
   await embeddings?.close();
 });
 
-/** The state the plan node reads: the input fields (unset ones undefined, as the graph has them). */
-const stateWith = (input: Partial<GraphStateType>) => ({ plan: null, route: null, retries: 0, ...input }) as GraphStateType;
+/** The state the planner reads: the input fields (unset ones undefined, as the graph has them) and the standalone question. */
+const stateWith = (input: Partial<GraphStateType>) => ({ plan: null, route: null, attempt: 0, standalone_question: input.question, ...input }) as GraphStateType;
 
-const run = (input: Partial<GraphStateType>, extra: Partial<GraphContext> = {}) =>
-  planNode(stateWith(input), { context: { store, embeddings, profiles, ...extra } });
+const run = (input: Partial<GraphStateType>, extra: Partial<RunContext> = {}) =>
+  planner(stateWith(input), { context: { ...buildRunContext({ store, embeddings, profiles }), ...extra } });
 
-describe("planNode", () => {
+describe("planner", () => {
   it("plans offline and records the planner and its time", async () => {
     const update = await run({ question: "What parameters does createClient accept?" });
     expect(update.plan).toMatchObject({ intent: "api", planner: "heuristic", sources: ["api_reference", "examples", "docs"] });

@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { AnswerStyleSchema } from "../generation/answer-style.js";
+
+/**
+ * Synonym groups used for query expansion when the configuration names none. Every word in a
+ * group expands to the others. Kept to the domains sourcewise ships examples for (MRI sequence
+ * programming) plus common abbreviations; a deployment replaces it under `retrieval.synonyms`.
+ */
+export const DEFAULT_SYNONYMS: Record<string, string[]> = {
+  rf: ["radiofrequency", "radio frequency"],
+  adc: ["analog to digital converter", "readout"],
+  te: ["echo time"],
+  tr: ["repetition time"],
+  ti: ["inversion time"],
+  fov: ["field of view"],
+  epi: ["echo planar imaging"],
+  gre: ["gradient echo"],
+  tse: ["turbo spin echo"],
+  slew: ["slew rate"],
+  gradient: ["gradients"],
+  trapezoid: ["trapezoidal"],
+  kspace: ["k-space"],
+  plot: ["visualize", "display"],
+  error: ["exception", "failure"],
+  install: ["installation", "setup"],
+  config: ["configuration", "settings"],
+  docs: ["documentation"],
+};
+
+/**
+ * Fusion weights of the hybrid SQL function, the one default every source profile starts from.
+ * Lexical/vector measured by `bench/fit-reranker.ts` on half of the SciFact train queries (nDCG@10
+ * 0.7263 at 0.75/0.25; 0.7188 lexical only, 0.7013 at 0.5/0.5). SciFact barely reacts to the
+ * exact weight (0.7244-0.7263 over 0-0.3): it has few identifiers, so 0.3 serves code sources.
+ */
+export const DEFAULT_FUSION = { lexical: 0.75, vector: 0.25, exact: 0.3 } as const;
+
+/** The gate's thresholds, all on the reranker's calibrated relevance in [0, 1]. */
+export const GateSettingsSchema = z
+  .object({
+    /** Relevance at which a substantive hit counts as strong evidence. */
+    strongHit: z.number().min(0).max(1).default(0.65),
+    /** Strong hits needed for a strong verdict. */
+    minStrongHits: z.number().int().min(1).max(50).default(1),
+    /** Average relevance of the top three results needed for a strong verdict. */
+    minTop3Avg: z.number().min(0).max(1).default(0.45),
+    /** Share of the plan's key terms the evidence must contain for a strong verdict. */
+    minCoverage: z.number().min(0).max(1).default(0.5),
+    /** Below this top relevance nothing counts as relevant: ask instead of answering. */
+    relevantFloor: z.number().min(0).max(1).default(0.25),
+    /**
+     * Without a strong hit, evidence covering fewer key terms than this is off-topic (it shares a
+     * stray word with the question): ask instead of broadening or answering.
+     */
+    clarifyCoverage: z.number().min(0).max(1).default(0.34),
+    /** Broaden rounds before answering weakly. */
+    maxRetries: z.number().int().min(0).max(5).default(1),
+    /** Near misses the expander and the gate still read when no result passes its threshold. */
+    nearMisses: z.number().int().min(0).max(20).default(3),
+  })
+  .strict();
+
+const fusionSchema = z
+  .object({
+    lexical: z.number().min(0).max(10),
+    vector: z.number().min(0).max(10),
+    exact: z.number().min(0).max(10),
+  })
+  .strict();
+
+/** Everything retrieve, broaden and rerank read, with its default. */
+export const RetrievalSettingsSchema = z
+  .object({
+    /** Synonym groups: key → words it expands to (and back). Replaces the default map. */
+    synonyms: z.record(z.string().min(1), z.array(z.string().min(1))).default(DEFAULT_SYNONYMS),
+    /** Fusion weights for every source; unset, each profile's own weights apply. */
+    fusion: fusionSchema.optional(),
+    /** How the hybrid function fuses its sides. */
+    fusionMethod: z.enum(["minmax", "rrf"]).default("minmax"),
+    /** Candidates each side of the hybrid function (BM25, vector, exact) contributes before fusion. */
+    sideCandidates: z.number().int().min(10).max(1000).default(100),
+    /** Topic-scoped search: the order local (L) and corpus-wide (G) results are taken in. */
+    interleave: z.array(z.enum(["local", "global"])).min(1).default(["local", "local", "global"]),
+    /** Query embeddings remembered per embedding model (parallel branches share one call). */
+    queryEmbeddingCache: z.number().int().min(0).max(10_000).default(256),
+    broaden: z
+      .object({
+        /** Similarity thresholds are multiplied by this on a broadened round. */
+        thresholdFactor: z.number().min(0).max(1).default(0.5),
+        /** Per-source result counts are multiplied by this on a broadened round. */
+        resultsFactor: z.number().min(1).max(10).default(2),
+        /** The vector side's weight is multiplied by this: when words fail, lean on meaning. */
+        vectorBoost: z.number().min(1).max(10).default(1.5),
+      })
+      .strict()
+      .default({}),
+    rerank: z
+      .object({
+        /** A JSON file of fitted local weights replacing the bundled ones. */
+        weightsPath: z.string().min(1).optional(),
+        /** Ranked results kept: max(plan.top_k × keepFactor, keepMin). The expander cuts to top_k. */
+        keepFactor: z.number().int().min(1).max(20).default(3),
+        keepMin: z.number().int().min(1).max(500).default(20),
+        /** Added to rerank_score per position a source stands ahead in the route order. */
+        routeOrderBonus: z.number().min(0).max(1).default(0.02),
+        /** Added to rerank_score of topic-scoped (local) results: the user asked for that topic. */
+        localScopeBonus: z.number().min(0).max(1).default(0.05),
+        /** Candidates per Cohere request (it bills per 100 documents). */
+        remoteMaxDocuments: z.number().int().min(1).max(1000).default(100),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+/** How context is shown and how the offline answerer picks its sentences. */
+export const GenerationSettingsSchema = z
+  .object({
+    markers: z
+      .object({
+        /** Relevance shown with `***`. */
+        high: z.number().min(0).max(1).default(0.8),
+        /** Relevance shown with `+`; below it, `-`. */
+        medium: z.number().min(0).max(1).default(0.65),
+      })
+      .strict()
+      .default({}),
+    /** How headers name a file: its base name, or its path relative to the working directory. */
+    fileLabel: z.enum(["basename", "relative"]).default("basename"),
+    extractive: z
+      .object({
+        /** Sentences the answer aims for when that many are relevant. */
+        minSentences: z.number().int().min(1).max(10).default(2),
+        maxSentences: z.number().int().min(1).max(20).default(5),
+        /** Characters of quoted text in the answer (labels and markers not counted). */
+        maxChars: z.number().int().min(100).max(20_000).default(900),
+        /** Units longer than this are not quoted (tables, minified code). */
+        maxUnitChars: z.number().int().min(40).max(5000).default(400),
+      })
+      .strict()
+      .default({}),
+    /** Characters kept of a citation's snippet. */
+    snippetChars: z.number().int().min(40).max(2000).default(240),
+    /** How answers read (a tenant's `answer_style` lands here). */
+    answerStyle: AnswerStyleSchema.default("standard"),
+  })
+  .strict();
+
+/** The settings a run reads, which a tenant's row may override: gate, retrieval, generation. */
+export const RunSettingsSchema = z
+  .object({
+    gate: GateSettingsSchema.default({}),
+    retrieval: RetrievalSettingsSchema.default({}),
+    generation: GenerationSettingsSchema.default({}),
+  })
+  .strict();
+
+export type GateSettings = z.infer<typeof GateSettingsSchema>;
+export type RetrievalSettings = z.infer<typeof RetrievalSettingsSchema>;
+export type GenerationSettings = z.infer<typeof GenerationSettingsSchema>;
+/** Validated run settings, defaults filled in: what nodes receive. */
+export type RunSettings = z.infer<typeof RunSettingsSchema>;
+/** Run settings as written (every field optional). */
+export type RunSettingsInput = z.input<typeof RunSettingsSchema>;
+
+let defaults: RunSettings | undefined;
+
+/**
+ * The run settings with every default filled in (parsed once).
+ * @example
+ * defaultRunSettings().gate.strongHit; // 0.65
+ */
+export function defaultRunSettings(): RunSettings {
+  return (defaults ??= RunSettingsSchema.parse({}));
+}

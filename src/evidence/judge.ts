@@ -1,0 +1,75 @@
+import type { GateSettings } from "../config/run-settings.js";
+import { coverage, keyStems, termSet } from "../generation/text.js";
+import type { GateResult, GateSignals } from "../state/types.js";
+
+/** One ranked result as the gate weighs it. */
+export interface Evidence {
+  relevance: number;
+  text: string;
+  substantive: boolean;
+}
+
+/**
+ * The gate's signals over the top `window` ranked results: top relevance, the top-3 average,
+ * strong substantive hits, the share of key terms the substantive evidence (plus `expanded`
+ * context text) contains, and the share of the top three that is cover, contents or references.
+ * @example
+ * gateSignals([{ relevance: 0.9, text: "makeTrapezoid ...", substantive: true }], ["trapezoid"], settings, 3).strong_hits; // 1
+ */
+export function gateSignals(
+  evidence: Evidence[],
+  keyTerms: readonly string[],
+  settings: GateSettings,
+  window: number,
+  expanded: readonly string[] = [],
+): GateSignals {
+  const top = [...evidence].sort((a, b) => b.relevance - a.relevance).slice(0, window);
+  const top3 = top.slice(0, 3);
+  const substantive = top.filter((e) => e.substantive);
+  const terms = new Set([...substantive.map((e) => e.text), ...expanded].flatMap((t) => [...termSet(t)]));
+  return {
+    top_score: top[0]?.relevance ?? 0,
+    top3_avg: top3.length ? top3.reduce((n, e) => n + e.relevance, 0) / top3.length : 0,
+    strong_hits: substantive.filter((e) => e.relevance >= settings.strongHit).length,
+    key_term_coverage: substantive.length || expanded.length ? coverage(keyStems(keyTerms), terms) : 0,
+    non_substantive_share: top3.length ? top3.filter((e) => !e.substantive).length / top3.length : 0,
+  };
+}
+
+/**
+ * The verdict from the signals, with a reason a reader can check against them: "strong",
+ * "broaden" (weak, and a round is left), "weak", or "clarify" (nothing relevant).
+ * @param attempt the round just judged: 0 first, 1 after one broaden.
+ * @example
+ * decide(signals, 0, defaultRunSettings().gate).decision; // "strong" | "broaden" | "weak" | "clarify"
+ */
+export function decide(signals: GateSignals, attempt: number, settings: GateSettings, hasKeyTerms = true): GateResult {
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const seen = `top ${pct(signals.top_score)}, top-3 avg ${pct(signals.top3_avg)}, ${signals.strong_hits} strong hit(s), key terms ${pct(signals.key_term_coverage)}`;
+  // A low score alone is not "nothing": when the evidence holds most of the question's key
+  // terms, a broadened round or a candid working theory beats asking the user again.
+  const termsFound = hasKeyTerms && signals.key_term_coverage >= settings.minCoverage;
+  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1 && !termsFound) {
+    return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
+  }
+  // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.
+  const namedFound = (signals.identifier_coverage ?? 0) === 1;
+  if (hasKeyTerms && !namedFound && signals.strong_hits === 0 && signals.non_substantive_share === 0 && signals.key_term_coverage < settings.clarifyCoverage) {
+    return { decision: "clarify", signals, reason: `Off-topic evidence: ${seen}; under ${pct(settings.clarifyCoverage)} of the key terms and no strong hit.` };
+  }
+  const missing: string[] = [];
+  if (signals.strong_hits < settings.minStrongHits) {
+    missing.push(
+      signals.non_substantive_share > 0 && signals.top_score >= settings.strongHit
+        ? "the best matches are only cover, contents or reference pages"
+        : `fewer than ${settings.minStrongHits} substantive hit(s) at ${pct(settings.strongHit)}`,
+    );
+  }
+  if (signals.top3_avg < settings.minTop3Avg) missing.push(`top-3 average under ${pct(settings.minTop3Avg)}`);
+  if (hasKeyTerms && signals.key_term_coverage < settings.minCoverage) missing.push(`key terms covered under ${pct(settings.minCoverage)}`);
+  if (missing.length === 0) return { decision: "strong", signals, reason: `Strong evidence: ${seen}.` };
+  if (attempt < settings.maxRetries) {
+    return { decision: "broaden", signals, reason: `Weak evidence (${missing.join("; ")}): ${seen}; broadening (retry ${attempt + 1} of ${settings.maxRetries}).` };
+  }
+  return { decision: "weak", signals, reason: `Weak evidence (${missing.join("; ")}): ${seen}; ${settings.maxRetries} retr${settings.maxRetries === 1 ? "y" : "ies"} used, answering in weak mode.` };
+}

@@ -1,0 +1,36 @@
+import { runContext, type NodeConfig } from "../context/run-context.js";
+import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
+import { decide, gateSignals, type Evidence } from "../evidence/judge.js";
+import { hasIdentifier } from "../generation/text.js";
+import { requirePlan } from "../planner/require-plan.js";
+import type { GraphStateType, GraphUpdate } from "../state/state.js";
+
+/**
+ * The `qualityGate` node: judges this round's evidence over the plan's top_k results and key
+ * terms: "strong" (answer), "broaden" (weak, and a round is left: search once more, wider),
+ * "weak" (answer candidly) or "clarify" (nothing relevant: ask). Cover, contents and reference
+ * pages never count as strong evidence. Rounds are `state.attempt`, capped by `gate.maxRetries`.
+ *
+ * @example
+ * const { gate } = await qualityGate(state, { context });
+ * gate.decision; // "strong" | "broaden" | "weak" | "clarify"
+ */
+export async function qualityGate(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
+  const started = performance.now();
+  const { settings } = runContext(config);
+  const plan = requirePlan(state, "qualityGate");
+  const evidence: Evidence[] = usableEvidence(state.ranked, settings.gate.nearMisses).map((r) => ({
+    relevance: r.relevance,
+    text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
+    substantive: !isNonSubstantive(r.metadata),
+  }));
+  // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
+  const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
+  const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
+  if (plan.identifiers.length > 0) {
+    const top = evidence.filter((e) => e.substantive).sort((a, b) => b.relevance - a.relevance).slice(0, 3);
+    signals.identifier_coverage = plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id))).length / plan.identifiers.length;
+  }
+  const gate = decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
+  return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
+}
