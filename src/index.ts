@@ -27,13 +27,16 @@ export type { CacheKeyParts, CacheLookup, ResultCacheOptions } from "./retrieval
 export { contextForTenant, createTenantContexts } from "./graph/tenant-context.js";
 export type { ContextForTenantOptions, TenantContexts, TenantContextsOptions } from "./graph/tenant-context.js";
 export type { SqlClient } from "./storage/sql-client.js";
-export { migrate, loadMigrations, MIGRATIONS_DIR } from "./storage/migrate.js";
+export { migrate, loadMigrations, MIGRATIONS_DIR, applyRuntimeMigration } from "./storage/migrate.js";
+export type { Migration, RuntimeMigration } from "./storage/migrate.js";
 export type {
   Bm25Params, ChunkHit, DocumentInput, DocumentRef, FusionParams, SearchFilters, StoreStats,
 } from "./storage/types.js";
 
 export { ingest, PIPELINE_VERSION } from "./ingestion/ingest.js";
 export type { IngestOptions, IngestProgress, IngestSummary, SkippedFile } from "./ingestion/ingest.js";
+export { reindex } from "./ingestion/reindex.js";
+export type { ReindexOptions, ReindexPhase, ReindexProgress, ReindexSummary } from "./ingestion/reindex.js";
 export { chunkDocument, countTokens } from "./ingestion/chunker.js";
 export type { ChunkOptions } from "./ingestion/chunker.js";
 export { defaultLoaders, pickLoader } from "./ingestion/loaders/index.js";
@@ -46,7 +49,8 @@ export type { EmbeddingCache } from "./models/embeddings/cache.js";
 export type { EmbeddingProvider, EmbedDocumentsOptions } from "./models/embeddings/types.js";
 
 export {
-  SourcewiseError, IngestError, ConfigError, UnknownProviderError, EmbeddingMismatchError,
+  SourcewiseError, IngestError, ConfigError, UnknownProviderError, EmbeddingMismatchError, EmbeddingDimensionError,
+  ReindexPendingError,
 } from "./errors.js";
 
 export { buildGraph, createGraph, graph } from "./graph/graph.js";
