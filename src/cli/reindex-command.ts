@@ -44,7 +44,7 @@ export function reindexCommand(configFrom: (opts: GlobalOptions) => Config): Com
   return new Command("reindex")
     .description("re-embed every chunk with the model --embeddings names, in place and resumably (all tenants)")
     .option("--restart", "drop the progress of an unfinished reindex to another model and start over", false)
-    .option("--batch-size <rows>", "rows per committed batch (default: 256)", positiveInt)
+    .option("--batch-size <rows>", "rows per committed batch (default: 64)", positiveInt)
     .option("--json", "print the summary as JSON", false)
     .addHelpText("after", `
 The target is the global --embeddings <provider/model> (else SOURCEWISE_EMBEDDINGS or the config's

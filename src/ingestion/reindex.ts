@@ -27,7 +27,7 @@ export interface ReindexOptions {
   embeddings: EmbeddingProvider;
   /** Where embeddings are looked up by content hash and kept. `null` for none. @default store.embeddingCache() */
   cache?: EmbeddingCache | null;
-  /** Rows per batch; each batch is committed on its own, so an interruption loses at most one. @default 256 */
+  /** Rows per batch; each batch is committed on its own, so an interruption loses at most one. @default 64 */
   batchSize?: number;
   /** Drop the progress of a reindex to another model and start over. @default false */
   restart?: boolean;
@@ -104,7 +104,7 @@ async function probe(store: SqlStore, embeddings: EmbeddingProvider): Promise<vo
  */
 export async function reindex(options: ReindexOptions): Promise<ReindexSummary> {
   const started = performance.now();
-  const { store, embeddings, batchSize = 256, restart = false, onProgress, signal } = options;
+  const { store, embeddings, batchSize = 64, restart = false, onProgress, signal } = options;
   const client = store.client;
   const target: EmbeddingSpec = { model: embeddings.id, dimension: embeddings.dimension };
   assertIndexableDimension(embeddings.id, embeddings.dimension);
