@@ -88,6 +88,11 @@ describe("reindex to a model of another dimension", () => {
     expect(await topUri("flip angle amplitude", a.provider)).toEqual({ dense: "pulses.md", hybrid: "pulses.md" });
   });
 
+  it("refuses a batch size that would make no progress", async () => {
+    await expect(reindex({ store, embeddings: modelB().provider, batchSize: 0 })).rejects.toThrow(/batchSize must be a positive integer/);
+    expect(await readReindexState(store.client)).toBeNull();
+  });
+
   it("does nothing when the index already uses the model", async () => {
     const a = modelA();
     const summary = await reindex({ store, embeddings: a.provider });

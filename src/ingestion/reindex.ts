@@ -107,6 +107,7 @@ export async function reindex(options: ReindexOptions): Promise<ReindexSummary> 
   const { store, embeddings, batchSize = 64, restart = false, onProgress, signal } = options;
   const client = store.client;
   const target: EmbeddingSpec = { model: embeddings.id, dimension: embeddings.dimension };
+  if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
   assertIndexableDimension(embeddings.id, embeddings.dimension);
   const before = await readIndexMeta(client);
   const pending = await readReindexState(client);
