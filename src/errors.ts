@@ -57,19 +57,66 @@ export class UnknownProviderError extends SourcewiseError {
   }
 }
 
+type EmbeddingSpec = { model: string; dimension: number };
+
 /** The index was built with another embedding model or dimension than the one configured. */
 export class EmbeddingMismatchError extends SourcewiseError {
-  constructor({ indexed, configured }: { indexed: { model: string; dimension: number }; configured: { model: string; dimension: number } }) {
+  /**
+   * @param pending the target of a reindex under way, if any: the configured model may be it,
+   * and the index takes it only once that reindex finishes.
+   */
+  constructor({ indexed, configured, pending }: { indexed: EmbeddingSpec; configured: EmbeddingSpec; pending?: EmbeddingSpec | null }) {
+    const finish = pending
+      ? `A reindex to ${pending.model} (${pending.dimension}-d) is under way: finish it with \`sourcewise reindex --embeddings ${pending.model}\`, or `
+      : "Either ";
     super(
       "embedding_mismatch",
       `The index was built with ${indexed.model} (${indexed.dimension}-d) but ${configured.model} (${configured.dimension}-d) is configured.`,
       {
-        hint: `Either set SOURCEWISE_EMBEDDINGS=${indexed.model}, or re-index with the new model: \`sourcewise reindex\` (re-embeds every chunk), or delete the store directory and ingest again.`,
-        data: { indexed, configured },
+        hint: `${finish}set SOURCEWISE_EMBEDDINGS=${indexed.model} (or --embeddings ${indexed.model}) to use the index as it is, or re-embed every chunk in place with \`sourcewise reindex --embeddings ${configured.model}\`${pending ? " --restart" : ""} (resumable; searches keep working meanwhile).`,
+        data: { indexed, configured, pending: pending ?? null },
       },
     );
   }
   static override isInstance(error: unknown): error is EmbeddingMismatchError {
     return SourcewiseError.isInstance(error) && error.code === "embedding_mismatch";
+  }
+}
+
+/** An embedding model's vectors do not fit the index: an impossible dimension, or not the one it declares. */
+export class EmbeddingDimensionError extends SourcewiseError {
+  readonly model: string;
+  constructor({ model, declared, returned, reason }: { model: string; declared: number; returned?: number; reason?: string }) {
+    super(
+      "embedding_dimension",
+      `Embedding model ${model}: ${reason ?? `it declares ${declared}-d vectors but returned ${returned}-d ones`}.`,
+      {
+        hint: returned === undefined
+          ? "Choose a model whose vectors have at most 2000 dimensions, or ask it for shorter ones (OpenAI v3 and Google models take an output dimensionality)."
+          : `Declare the model's real size (${returned}), e.g. the \`dimensions\` option of createEmbeddings.`,
+        data: { model, declared, returned: returned ?? null },
+      },
+    );
+    this.model = model;
+  }
+  static override isInstance(error: unknown): error is EmbeddingDimensionError {
+    return SourcewiseError.isInstance(error) && error.code === "embedding_dimension";
+  }
+}
+
+/** A reindex to one model is under way and another was asked for. */
+export class ReindexPendingError extends SourcewiseError {
+  constructor({ pending, requested, startedAt }: { pending: EmbeddingSpec; requested: EmbeddingSpec; startedAt: string }) {
+    super(
+      "reindex_pending",
+      `A reindex to ${pending.model} (${pending.dimension}-d), started ${startedAt}, is not finished; ${requested.model} (${requested.dimension}-d) was asked for.`,
+      {
+        hint: `Finish it with \`sourcewise reindex --embeddings ${pending.model}\`, or drop its progress and start over with \`sourcewise reindex --embeddings ${requested.model} --restart\`.`,
+        data: { pending, requested, startedAt },
+      },
+    );
+  }
+  static override isInstance(error: unknown): error is ReindexPendingError {
+    return SourcewiseError.isInstance(error) && error.code === "reindex_pending";
   }
 }

@@ -47,9 +47,11 @@ export type { OpenSupabaseOptions } from "./storage/supabase.js";
 export type { TenantConfig } from "./storage/tenant-config.js";
 export type { ChunkHit, SearchFilters, StoreStats } from "./storage/types.js";
 
-// Ingestion.
+// Ingestion, and re-embedding the index with another model.
 export { ingest } from "./ingestion/ingest.js";
+export { reindex } from "./ingestion/reindex.js";
 export type { IngestOptions, IngestProgress, IngestSummary, SkippedFile } from "./ingestion/ingest.js";
+export type { ReindexOptions, ReindexProgress, ReindexSummary } from "./ingestion/reindex.js";
 
 // Models: providers chosen by a "provider/model" string.
 export { createEmbeddings, EMBEDDING_CHOICES } from "./models/embeddings/create-embeddings.js";
@@ -76,7 +78,8 @@ export type { EvalResults } from "./evaluation/results.js";
 
 // Errors: each carries data and a hint; `isInstance` works across module copies.
 export {
-  SourcewiseError, ConfigError, IngestError, UnknownProviderError, EmbeddingMismatchError,
+  SourcewiseError, ConfigError, IngestError, UnknownProviderError, EmbeddingMismatchError, EmbeddingDimensionError,
+  ReindexPendingError,
 } from "./errors.js";
 export { TenantConfigError } from "./storage/tenant-config.js";
 export { UnknownSourceError } from "./sources/index.js";

@@ -6,6 +6,7 @@ import { ingest } from "../ingestion/ingest.js";
 import { ingestProgressBar } from "./progress.js";
 import { serveCommand } from "./serve-command.js";
 import { evalCommand } from "./eval-command.js";
+import { reindexCommand } from "./reindex-command.js";
 import { formatAnswer, formatIngestSummary, formatStats } from "./format.js";
 
 interface GlobalOptions {
@@ -124,6 +125,7 @@ export function buildCli(): Command {
       if (!(await runDemo(config))) process.exitCode = 1;
     });
 
+  program.addCommand(reindexCommand(configFrom));
   program.addCommand(serveCommand());
   program.addCommand(evalCommand());
   return program;

@@ -3,7 +3,9 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { servePGlite } from "../../test/helpers/pglite-wire.js";
 import { doc, section } from "../../test/helpers/store.js";
+import { fakeRemoteEmbeddings } from "../../test/helpers/fake-models.js";
 import { FAKE_MODEL, isGlobex, writeTenantFixture } from "../../test/helpers/tenants.js";
+import { reindex } from "../ingestion/reindex.js";
 import { openPostgresStore } from "./postgres.js";
 import type { SqlStore } from "./store.js";
 
@@ -60,5 +62,17 @@ describe("postgres store over the wire", () => {
     expect(rows[0]!.sectionPath).toEqual([]);
     expect(typeof rows[0]!.chunkIndex).toBe("number");
     expect(await store.tenantGeneration("acme")).toMatch(/^[1-9]\d*$/);
+  });
+
+  it("re-embeds the index with another dimension over the wire, in batches, and records it", async () => {
+    const before = await store.stats("acme");
+    const { provider } = fakeRemoteEmbeddings("fake/words-16", { dimension: 16 });
+    const summary = await reindex({ store, embeddings: provider, batchSize: 3 });
+    expect(summary).toMatchObject({ status: "done", rows: 8, total: 8, after: { model: "fake/words-16", dimension: 16 } });
+    expect(await store.stats("acme")).toEqual({ ...before, embedding: { model: "fake/words-16", dimension: 16 } });
+    const { rows } = await store.client.query<{ name: string }>("select name from sw_migrations where name like 'runtime:%'");
+    expect(rows.map((r) => r.name)).toEqual(["runtime:embedding_dimension:16"]);
+    const hits = await store.matchVector(await provider.embedQuery("billing plans and invoices"), { limit: 1, filters: { tenant: "acme" } });
+    expect(hits.map((h) => h.uri)).toEqual(["billing.md"]);
   });
 });

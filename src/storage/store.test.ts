@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { doc, memoryStore, section } from "../../test/helpers/store.js";
 import { EmbeddingMismatchError } from "../errors.js";
-import { loadMigrations, migrate } from "./migrate.js";
+import { applyRuntimeMigration, loadMigrations, migrate } from "./migrate.js";
 import type { SqlStore } from "./store.js";
 
 let store: SqlStore;
@@ -43,6 +43,21 @@ describe("migrations", () => {
   it("refuse an applied migration whose file changed", async () => {
     const [first] = await loadMigrations();
     await expect(migrate(store.client, [{ ...first!, checksum: "edited" }])).rejects.toThrow(/applied with different contents/);
+  });
+
+  it("record the embedding dimension chosen at the first ingest as a runtime migration", async () => {
+    await store.useEmbedding("test/wide", 768);
+    const runtime = async () => (await store.client.query<{ name: string }>("select name from sw_migrations where name like 'runtime:%'")).rows.map((r) => r.name);
+    expect(await runtime()).toEqual(["runtime:embedding_dimension:768"]);
+    const { rows } = await store.client.query<{ type: string; indexdef: string }>(
+      `select format_type(a.atttypid, a.atttypmod) as type, i.indexdef from pg_attribute a, pg_indexes i
+       where a.attrelid = 'chunks'::regclass and a.attname = 'embedding' and i.indexname = 'chunks_embedding_idx'`,
+    );
+    expect(rows).toEqual([{ type: "vector(768)", indexdef: expect.stringMatching(/USING hnsw \(embedding vector_cosine_ops\)/) }]);
+    expect(await store.migrate()).toEqual([]);
+    await expect(applyRuntimeMigration(store.client, { name: "embedding_dimension:3", sql: "select 1" })).rejects.toThrow(/runtime:/);
+    await expect(store.useEmbedding("test/huge", 3072)).rejects.toThrow(/not a dimension the index can hold/);
+    expect(await runtime()).toEqual(["runtime:embedding_dimension:768"]);
   });
 });
 

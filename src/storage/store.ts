@@ -1,9 +1,11 @@
 import { DEFAULT_FUSION } from "../config/run-settings.js";
 import { randomUUID } from "node:crypto";
-import { EmbeddingMismatchError, SourcewiseError } from "../errors.js";
+import { EmbeddingMismatchError } from "../errors.js";
+import { ensureEmbeddingDimension } from "./embedding-column.js";
 import { migrate } from "./migrate.js";
 import type { SqlClient } from "./sql-client.js";
 import { SqlEmbeddingCache } from "./embedding-cache.js";
+import { readReindexState } from "./reindex-state.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import { toVectorLiteral } from "./vector.js";
 import type {
@@ -100,9 +102,11 @@ export class SqlStore {
   }
 
   /**
-   * Checks that `model` may read or write this index. On an empty index it records the model and,
-   * if needed, resizes the embedding column. With `forWrite: false` nothing is written.
-   * @throws EmbeddingMismatchError when the index holds vectors of another model or dimension.
+   * Checks that `model` may read or write this index. On an index without vectors it records the
+   * model and, if needed, resizes the embedding column (a recorded runtime migration, see
+   * `embeddingDimensionMigration`). With `forWrite: false` nothing is written.
+   * @throws EmbeddingMismatchError when the index holds vectors of another model or dimension, or
+   * a reindex is under way (the index takes its target only when it finishes).
    */
   async useEmbedding(model: string, dimension: number, { forWrite = true } = {}): Promise<void> {
     const indexed = await this.indexedEmbedding();
@@ -111,18 +115,13 @@ export class SqlStore {
       "select count(*)::int as n from chunks where embedding is not null",
     );
     const embedded = rows[0]?.n ?? 0;
-    if (indexed && embedded > 0) throw new EmbeddingMismatchError({ indexed, configured: { model, dimension } });
+    const pending = indexed ? (await readReindexState(this.client))?.target : undefined;
+    if (indexed && (embedded > 0 || pending)) {
+      throw new EmbeddingMismatchError({ indexed, configured: { model, dimension }, pending });
+    }
     if (!forWrite) return;
     await this.client.transaction(async (tx) => {
-      const col = await tx.query<{ dim: number }>(
-        "select atttypmod as dim from pg_attribute where attrelid = 'chunks'::regclass and attname = 'embedding'",
-      );
-      if (col.rows[0]?.dim !== dimension) {
-        if (!Number.isInteger(dimension) || dimension < 1 || dimension > 16000) {
-          throw new SourcewiseError("bad_dimension", `Embedding dimension ${dimension} is not valid.`);
-        }
-        await tx.exec(`alter table chunks alter column embedding type vector(${dimension})`);
-      }
+      await ensureEmbeddingDimension(tx, model, dimension);
       await tx.query(
         `insert into sw_index_meta (id, embedding_model, embedding_dimension) values (true, $1, $2)
          on conflict (id) do update set embedding_model = $1, embedding_dimension = $2, updated_at = now()`,
