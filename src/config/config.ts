@@ -56,6 +56,8 @@ export const ConfigSchema = z
         batchSize: z.number().int().min(1).max(10_000).default(64),
       })
       .strict()
+      // Chunks advance by maxTokens - overlapTokens: an overlap as long as the chunk never advances.
+      .refine((i) => i.overlapTokens < i.maxTokens, { path: ["overlapTokens"], message: "must be less than ingest.maxTokens" })
       .default({}),
     /** Chat model as `provider/model` for the LLM planner (and generator); unset → offline defaults. */
     chatModel: z.string().min(3).optional(),
@@ -80,8 +82,25 @@ export const ConfigSchema = z
         maxMessageChars: z.number().int().min(1).max(100_000).default(4000),
         /** Largest accepted request body, in bytes. */
         maxBodyBytes: z.number().int().min(256).max(50 * 1024 * 1024).default(256 * 1024),
+        /** Server data folder; per-tenant ingest folders live in `<dataDir>/ingest/<tenant>`. @default the folder holding store.path (`.sourcewise`) */
+        dataDir: z.string().min(1).optional(),
+        /**
+         * Folders POST /v1/ingest may read, per tenant id, with `"*"` for every other tenant; `{tenant}` in a folder is the
+         * caller's tenant. @default auth off: the working directory; auth on: `{ "*": ["<dataDir>/ingest/{tenant}"] }`
+         */
+        ingestRoots: z.record(z.string().regex(/^(\*|[\w.-]{1,200})$/, "a key is a tenant id or \"*\""), z.array(z.string().min(1)).min(1)).optional(),
+        /** Browser origins (`https://app.example.com`) allowed to call the server (CORS); others are refused. @default none */
+        corsOrigins: z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "an origin is scheme://host[:port], no path")).default([]),
+        /** A client must send its request headers within this time, or its socket is closed. */
+        headersTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+        /** A client must send its whole request (headers and body) within this time (408, socket closed). Responses may stream longer. */
+        requestTimeoutMs: z.number().int().min(100).max(3_600_000).default(30_000),
+        /** An idle keep-alive connection is closed after this time. */
+        keepAliveTimeoutMs: z.number().int().min(100).max(600_000).default(5_000),
       })
       .strict()
+      // Node refuses a headers timeout longer than the request timeout.
+      .refine((s) => s.headersTimeoutMs <= s.requestTimeoutMs, { path: ["headersTimeoutMs"], message: "must not exceed server.requestTimeoutMs" })
       .default({}),
   })
   .strict();
@@ -165,7 +184,7 @@ export function loadConfig({ file, overrides = {}, env = process.env, cwd = proc
   if (!result.success) {
     throw new ConfigError({
       message: `Invalid configuration:\n${formatIssues(result.error, path ?? "")}`,
-      hint: "Fix the values above in the config file, the SOURCEWISE_* environment variables or the command's flags.",
+      hint: "Fix the values named here in the config file, the SOURCEWISE_* environment variables or the command's flags.",
       data: { issues: result.error.issues },
     });
   }
