@@ -13,6 +13,7 @@ import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
 import { routeNode, routeToRetrievers } from "../nodes/route.js";
 import { GraphState, InputState, OutputState, type GraphStateType } from "../state/state.js";
 import { openTenantContext } from "./default-context.js";
+import { runTenant } from "./run-tenant.js";
 
 type Node<S> = (state: S, config: NodeConfig) => Promise<object>;
 
@@ -24,8 +25,12 @@ export type ContextSource = (tenant?: string) => Promise<GraphContext>;
  * invoke time (`{ context }`, as the chat server passes the tenant's) on top.
  */
 function bind<S extends { tenant?: string | undefined }>(node: Node<S>, context: ContextSource) {
-  return async (state: S, config: LangGraphRunnableConfig) =>
-    node(state, { ...config, context: { ...(await context(state?.tenant)), ...((config?.context as Partial<GraphContext> | undefined) ?? {}) } } as NodeConfig);
+  return async (state: S, config: LangGraphRunnableConfig) => {
+    // Under Agent Server auth the token's tenant replaces the input's (src/graph/run-tenant.ts).
+    const tenant = runTenant(state?.tenant, config);
+    const scoped = tenant === state?.tenant ? state : { ...state, tenant };
+    return node(scoped, { ...config, context: { ...(await context(tenant)), ...((config?.context as Partial<GraphContext> | undefined) ?? {}) } } as NodeConfig);
+  };
 }
 
 /**
