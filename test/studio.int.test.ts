@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ingest } from "../src/ingestion/ingest.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 import { ingestDemoCorpus, ROOT } from "./helpers/demo-corpus.js";
@@ -14,6 +16,8 @@ import { ingestDemoCorpus, ROOT } from "./helpers/demo-corpus.js";
 let dir: string;
 let server: ChildProcess | undefined;
 let port: number;
+/** The dev server's last output, for failure messages. */
+let log = "";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,7 +33,7 @@ function freePort(): Promise<number> {
 async function waitForServer(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`langgraph dev exited with ${server.exitCode}`);
+    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`langgraph dev exited with ${server.exitCode}:\n${log}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -37,7 +41,38 @@ async function waitForServer(url: string, ms: number): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`langgraph dev did not answer at ${url} within ${ms} ms`);
+  throw new Error(`langgraph dev did not answer at ${url} within ${ms} ms:\n${log}`);
+}
+
+/** Spawns `langgraph dev` over the database in `dir`; one at a time (they share ROOT/.langgraph_api). */
+async function startDev(env: Record<string, string> = {}): Promise<void> {
+  port = await freePort();
+  server = spawn(join(ROOT, "node_modules/.bin/langgraphjs"), ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser"], {
+    cwd: ROOT,
+    env: { ...process.env, SOURCEWISE_DB_PATH: join(dir, "db"), SOURCEWISE_EMBEDDING_WORKERS: "1", LANGSMITH_TRACING: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  log = "";
+  const keep = (d: Buffer) => (log = (log + d.toString("utf8")).slice(-4000));
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
+  // /info answers without a token when auth is on.
+  await waitForServer(`http://127.0.0.1:${port}/info`, 120_000);
+}
+
+/** Stops the dev server's process group and waits until it has exited (it holds the database). */
+async function stopDev(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child?.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await exited;
 }
 
 beforeAll(async () => {
@@ -47,41 +82,88 @@ beforeAll(async () => {
   await ingestDemoCorpus(store, embeddings);
   await embeddings.close();
   await store.close();
-
-  port = await freePort();
-  server = spawn(join(ROOT, "node_modules/.bin/langgraphjs"), ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser"], {
-    cwd: ROOT,
-    env: { ...process.env, SOURCEWISE_DB_PATH: join(dir, "db"), SOURCEWISE_EMBEDDING_WORKERS: "1", LANGSMITH_TRACING: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  server.stdout?.resume();
-  server.stderr?.resume();
-  await waitForServer(`http://127.0.0.1:${port}/ok`, 120_000);
 }, 240_000);
 
 afterAll(async () => {
-  if (server?.pid) {
-    try {
-      process.kill(-server.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  await stopDev();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-it("serves the graph over the LangGraph API and answers with citations", async () => {
-  const res = await fetch(`http://127.0.0.1:${port}/runs/wait`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ assistant_id: "sourcewise", input: { question: "Why are broaden retries bounded in the quality gate?" } }),
+describe("langgraph dev, auth off", () => {
+  beforeAll(() => startDev(), 240_000);
+  afterAll(() => stopDev(), 60_000);
+
+  it("serves the graph over the LangGraph API and answers with citations", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/runs/wait`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ assistant_id: "sourcewise", input: { question: "Why are broaden retries bounded in the quality gate?" } }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    const out = JSON.parse(body) as { answer: string; verdict: string; citations: { n: number; uri: string; source: string }[] };
+    expect(out.verdict, body.slice(0, 2000)).toBe("strong");
+    expect(out.citations[0]!.uri).toMatch(/docs\/guides\/quality-gate\.md$/);
+    expect(out.citations[0]!.source).toBe("docs");
+    expect(out.answer).toMatch(/\[1\]/);
+  }, 120_000);
+});
+
+// The attack: any client of the Agent Server picked any tenant through the graph's `tenant` input.
+describe("langgraph dev with SOURCEWISE_JWT_SECRET: the token's tenant, not the input's", () => {
+  const SECRET = "studio-secret-0123456789abcdef";
+  const QUESTION = "When do the rocket skates launch?";
+  const bearer = async (tenant: string) => ({
+    authorization: `Bearer ${await new SignJWT({ tenant_id: tenant }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode(SECRET))}`,
   });
-  expect(res.status).toBe(200);
-  const body = await res.text();
-  const out = JSON.parse(body) as { answer: string; verdict: string; citations: { n: number; uri: string; source: string }[] };
-  expect(out.verdict, body.slice(0, 2000)).toBe("strong");
-  expect(out.citations[0]!.uri).toMatch(/docs\/guides\/quality-gate\.md$/);
-  expect(out.citations[0]!.source).toBe("docs");
-  expect(out.answer).toMatch(/\[1\]/);
-}, 120_000);
+  const api = (path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method: init.method ?? "POST",
+      headers: { "content-type": "application/json", ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+
+  beforeAll(async () => {
+    // Two tenants hold a plan on the same topic with different facts.
+    for (const [tenant, month] of [["acme", "March"], ["globex", "October"]] as const) {
+      await mkdir(join(dir, tenant), { recursive: true });
+      await writeFile(join(dir, tenant, "rocket-skates.md"), `# Rocket skates plan\n\nThe rocket skates launch in ${month}, after the ${tenant} safety review.\n`);
+    }
+    const store = await openPGliteStore({ path: join(dir, "db") });
+    const embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
+    for (const tenant of ["acme", "globex"]) await ingest({ store, embeddings, paths: [join(dir, tenant)], source: "docs", tenant });
+    await embeddings.close();
+    await store.close();
+    await startDev({ SOURCEWISE_JWT_SECRET: SECRET });
+  }, 240_000);
+  afterAll(() => stopDev(), 60_000);
+
+  it("runs with acme's token and an input naming globex over acme's documents only", async () => {
+    const res = await api("/runs/wait", { headers: await bearer("acme"), body: { assistant_id: "sourcewise", input: { question: QUESTION, tenant: "globex" } } });
+    const body = await res.text();
+    expect(res.status, body.slice(0, 500)).toBe(200);
+    const out = JSON.parse(body) as { answer: string; citations: { uri: string }[] };
+    expect(out.citations.length, body.slice(0, 1000)).toBeGreaterThan(0);
+    expect(out.citations.every((c) => c.uri.startsWith(join(dir, "acme"))), body.slice(0, 1000)).toBe(true);
+    expect(out.answer).toContain("March");
+    expect(out.answer).not.toContain("October");
+    // Globex's own token reads globex's plan.
+    const globex = JSON.parse(await (await api("/runs/wait", { headers: await bearer("globex"), body: { assistant_id: "sourcewise", input: { question: QUESTION } } })).text()) as { answer: string };
+    expect(globex.answer).toContain("October");
+  }, 120_000);
+
+  it("refuses requests without a valid token, Studio's header included", async () => {
+    const run = { assistant_id: "sourcewise", input: { question: QUESTION, tenant: "globex" } };
+    expect((await api("/runs/wait", { body: run })).status).toBe(401);
+    expect((await api("/runs/wait", { headers: { "x-auth-scheme": "langsmith" }, body: run })).status).toBe(401);
+    expect((await api("/runs/wait", { headers: { authorization: "Bearer not-a-jwt" }, body: run })).status).toBe(401);
+  });
+
+  it("keeps each tenant's threads to itself", async () => {
+    const created = await api("/threads", { headers: await bearer("acme"), body: {} });
+    expect(created.status).toBe(200);
+    const { thread_id } = (await created.json()) as { thread_id: string };
+    expect((await api(`/threads/${thread_id}`, { method: "GET", headers: await bearer("acme") })).status).toBe(200);
+    expect((await api(`/threads/${thread_id}`, { method: "GET", headers: await bearer("globex") })).status).toBe(404);
+  });
+});

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { loadConfig, type ConfigInput } from "../config/config.js";
 import { openRuntime } from "../config/runtime.js";
 import { SourcewiseError } from "../errors.js";
@@ -40,8 +40,7 @@ export function buildCli(): Command {
     .option("-c, --config <file>", "config file (default: sourcewise.config.json if present)")
     .option("--db <path>", "embedded database directory (default: .sourcewise/db)")
     .option("--tenant <id>", "tenant to read and write (default: default)", nonEmpty("--tenant"))
-    .option("--embeddings <provider/model>", "embedding model (default: local/use-lite)")
-    .showHelpAfterError();
+    .option("--embeddings <provider/model>", "embedding model (default: local/use-lite)");
 
   program
     .command("ingest")
@@ -128,19 +127,53 @@ export function buildCli(): Command {
   program.addCommand(reindexCommand(configFrom));
   program.addCommand(serveCommand());
   program.addCommand(evalCommand());
+  // A usage error stays one line plus a pointer to the help, not the whole help.
+  program.showHelpAfterError("(sourcewise --help shows the commands and options)");
+  for (const command of program.commands) command.showHelpAfterError(`(sourcewise ${command.name()} --help shows its options)`);
   return program;
 }
 
-/** Runs the CLI; errors that carry a hint are printed without a stack trace. */
+/** Error codes that mean the command could not start (bad configuration, store, address): exit code 2. */
+const STARTUP_CODES = new Set(["config_error", "unknown_provider", "store_open_failed", "server_start_failed", "embedding_mismatch"]);
+
+/** An error as one line: the message's lines joined, then the hint. */
+export function oneLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const hint = SourcewiseError.isInstance(error) ? error.hint : undefined;
+  const message = hint ? error.message.slice(0, error.message.lastIndexOf("\n  hint:")) : error.message;
+  const text = message.split("\n").map((l) => l.trim().replace(/^- /, "")).filter(Boolean).join("; ").replace(/:;/g, ":");
+  return hint ? `${text} (hint: ${hint})` : text;
+}
+
+/**
+ * Runs the CLI. Every error is one line on stderr, with its hint; a start-up error (usage,
+ * configuration, store, address) exits with 2, a failure while working with 1. An unexpected
+ * error's stack trace is printed only with SOURCEWISE_DEBUG=1.
+ */
 export async function run(argv = process.argv): Promise<void> {
+  const cli = buildCli();
+  // Usage errors throw instead of exiting, so they get exit code 2 like the other start-up errors.
+  const override = (command: Command): void => {
+    command.exitOverride();
+    command.commands.forEach(override);
+  };
+  override(cli);
   try {
-    await buildCli().parseAsync(argv);
+    await cli.parseAsync(argv);
   } catch (error) {
-    if (SourcewiseError.isInstance(error)) {
-      process.stderr.write(`sourcewise: ${error.message}\n`);
-    } else {
-      process.stderr.write(`sourcewise: ${(error as Error).stack ?? String(error)}\n`);
+    // Commander has printed its own parse errors (and help) already; an InvalidArgumentError thrown by an action it has not.
+    if (error instanceof CommanderError && !(error instanceof InvalidArgumentError)) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
     }
-    process.exitCode = 1;
+    if (error instanceof InvalidArgumentError) {
+      process.stderr.write(`sourcewise: ${oneLine(error)}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const known = SourcewiseError.isInstance(error);
+    const debug = process.env.SOURCEWISE_DEBUG === "1" && error instanceof Error && error.stack;
+    process.stderr.write(`sourcewise: ${debug || oneLine(error)}${known || debug ? "" : " (unexpected error; SOURCEWISE_DEBUG=1 prints its stack trace)"}\n`);
+    process.exitCode = known && STARTUP_CODES.has(error.code) ? 2 : 1;
   }
 }

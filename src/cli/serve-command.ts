@@ -1,11 +1,29 @@
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
-import { loadConfig, type ConfigInput } from "../config/config.js";
+import { loadConfig, type Config, type ConfigInput } from "../config/config.js";
+import { ConfigError } from "../errors.js";
+import { TENANT_PLACEHOLDER } from "../server/ingest-roots.js";
 
 const port = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError("--port must be an integer from 0 to 65535.");
   return n;
 };
+
+/** A configured ingest folder that does not exist is a start-up error, not a server that reads nothing. */
+function checkIngestRoots(roots: Config["server"]["ingestRoots"]): void {
+  for (const [tenant, folders] of Object.entries(roots ?? {})) {
+    for (const [i, folder] of folders.entries()) {
+      if (folder.includes(TENANT_PLACEHOLDER) || statSync(folder, { throwIfNoEntry: false })?.isDirectory()) continue;
+      throw new ConfigError({
+        message: `server.ingestRoots.${tenant}.${i}: ${resolve(folder)} is not a folder.`,
+        hint: "Create it, or fix server.ingestRoots in the config file ({tenant} in a path stands for the caller's tenant).",
+        data: { tenant, folder },
+      });
+    }
+  }
+}
 
 /**
  * `sourcewise serve [--port] [--host] [--auth]`: the chat backend over the configured store.
@@ -26,8 +44,10 @@ export function serveCommand(): Command {
       if (globals.embeddings) overrides.embeddings = globals.embeddings;
       const config = loadConfig({ file: globals.config, overrides });
       if (opts.auth && !config.server.jwtSecret) {
-        throw new InvalidArgumentError("--auth needs a JWT secret: set SOURCEWISE_JWT_SECRET (16+ characters) or server.jwtSecret.");
+        throw new ConfigError({ message: "--auth needs a JWT secret.", hint: "Set SOURCEWISE_JWT_SECRET (16+ characters) or server.jwtSecret." });
       }
+      const dataDir = config.server.dataDir ?? (config.store.path === "memory" ? ".sourcewise" : dirname(resolve(config.store.path)));
+      checkIngestRoots(config.server.ingestRoots);
       const { openContext } = await import("../context/open-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
       const { startServer } = await import("../server/server.js");
@@ -39,10 +59,18 @@ export function serveCommand(): Command {
         await ctx.close();
         throw error;
       });
+      const { server } = config;
       const running = await startServer({
-        context: ctx, checkpointer: threads.saver, jwtSecret: config.server.jwtSecret, port: config.server.port, host: config.server.host,
-        maxMessageChars: config.server.maxMessageChars, maxBodyBytes: config.server.maxBodyBytes,
+        context: ctx, checkpointer: threads.saver, jwtSecret: server.jwtSecret, port: server.port, host: server.host,
+        maxMessageChars: server.maxMessageChars, maxBodyBytes: server.maxBodyBytes,
         ingest: { maxFileBytes: config.ingest.maxFileBytes, batchSize: config.ingest.batchSize, chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens } },
+        ingestRoots: server.ingestRoots, dataDir, corsOrigins: server.corsOrigins,
+        headersTimeoutMs: server.headersTimeoutMs, requestTimeoutMs: server.requestTimeoutMs, keepAliveTimeoutMs: server.keepAliveTimeoutMs,
+      }).catch(async (error: unknown) => {
+        // The embedding workers and databases would otherwise keep the process alive after the error.
+        await threads.close();
+        await ctx.close();
+        throw error;
       });
       process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"})\n`);
       await new Promise<void>((done) => {

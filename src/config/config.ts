@@ -130,5 +130,5 @@ export function loadConfig({ file, overrides = {}, overridesOrigin = "command-li
     if (value !== undefined && value !== "") layers.push({ origin: `env ${name}`, values: apply(value) as Tree });
   }
   layers.push({ origin: overridesOrigin, values: overrides as Tree });
-  return parseLayers(ConfigSchema, layers, "Fix the values above where they came from: the config file, the SOURCEWISE_* environment variables or the command's flags.");
+  return parseLayers(ConfigSchema, layers, "Fix the values named here where they came from: the config file, the SOURCEWISE_* environment variables or the command's flags.");
 }

@@ -44,7 +44,9 @@ const IngestSchema = z
     /** Documents per write transaction (and embedding batch). */
     batchSize: z.number().int().min(1).max(10_000).default(64),
   })
-  .strict();
+  .strict()
+  // Chunks advance by maxTokens - overlapTokens: an overlap as long as the chunk never advances.
+  .refine((i) => i.overlapTokens < i.maxTokens, { path: ["overlapTokens"], message: "must be less than ingest.maxTokens" });
 
 const ServerSchema = z
   .object({
@@ -59,8 +61,25 @@ const ServerSchema = z
     maxMessageChars: z.number().int().min(1).max(100_000).default(4000),
     /** Largest accepted request body, in bytes. */
     maxBodyBytes: z.number().int().min(256).max(50 * 1024 * 1024).default(256 * 1024),
+    /** Server data folder; per-tenant ingest folders live in `<dataDir>/ingest/<tenant>`. @default the folder holding store.path (`.sourcewise`) */
+    dataDir: z.string().min(1).optional(),
+    /**
+     * Folders POST /v1/ingest may read, per tenant id, with `"*"` for every other tenant; `{tenant}` in a folder is the
+     * caller's tenant. @default auth off: the working directory; auth on: `{ "*": ["<dataDir>/ingest/{tenant}"] }`
+     */
+    ingestRoots: z.record(z.string().regex(/^(\*|[\w.-]{1,200})$/, "a key is a tenant id or \"*\""), z.array(z.string().min(1)).min(1)).optional(),
+    /** Browser origins (`https://app.example.com`) allowed to call the server (CORS); others are refused. @default none */
+    corsOrigins: z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "an origin is scheme://host[:port], no path")).default([]),
+    /** A client must send its request headers within this time, or its socket is closed. */
+    headersTimeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+    /** A client must send its whole request (headers and body) within this time (408, socket closed). Responses may stream longer. */
+    requestTimeoutMs: z.number().int().min(100).max(3_600_000).default(30_000),
+    /** An idle keep-alive connection is closed after this time. */
+    keepAliveTimeoutMs: z.number().int().min(100).max(600_000).default(5_000),
   })
-  .strict();
+  .strict()
+  // Node refuses a headers timeout longer than the request timeout.
+  .refine((s) => s.headersTimeoutMs <= s.requestTimeoutMs, { path: ["headersTimeoutMs"], message: "must not exceed server.requestTimeoutMs" });
 
 /**
  * Every setting, its default and its validation, declared once. The config file, environment

@@ -1,10 +1,10 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { isRunContext, type RunContext } from "./run-context.js";
+import { runTenant } from "./run-tenant.js";
 
 /**
- * Resolves the run context for a run's tenant: the tenant the input or the runtime context names
- * (undefined when neither does), and the run's config (where an Agent Server puts its
- * authenticated user).
+ * Resolves the run context for a run's tenant: the authenticated tenant under Agent Server auth,
+ * else the tenant the input or the runtime context names (undefined when neither does).
  */
 export type ContextResolver = (tenant: string | undefined, config: LangGraphRunnableConfig) => Promise<RunContext>;
 
@@ -25,7 +25,8 @@ export function contextForRun(config: LangGraphRunnableConfig, inputTenant: stri
   const given: unknown = config.context;
   if (isRunContext(given)) return Promise.resolve(given);
   const named = typeof given === "object" && given !== null ? (given as { tenant?: unknown }).tenant : undefined;
-  const tenant = inputTenant ?? (typeof named === "string" && named ? named : undefined);
+  // Under Agent Server auth the verified token's tenant wins over what the input or context names.
+  const tenant = runTenant(inputTenant ?? (typeof named === "string" && named ? named : undefined), config);
   if (typeof given !== "object" || given === null) return resolve(tenant, config);
   let pending = perRun.get(given);
   if (!pending) {

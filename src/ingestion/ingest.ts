@@ -7,7 +7,7 @@ import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { DocumentInput } from "../storage/types.js";
 import { chunkDocument, type ChunkOptions } from "./chunker.js";
-import { fileOfUri, isUnder, looksBinary, walkPaths } from "./files.js";
+import { fileOfUri, isUnder, looksBinary, walkPaths, type FoundFile } from "./files.js";
 import { defaultLoaders, pickLoader } from "./loaders/index.js";
 import type { LoadedDocument, Loader, PreparedChunk } from "./types.js";
 
@@ -43,6 +43,11 @@ export interface IngestOptions {
   chunking?: ChunkOptions;
   /** Documents per write transaction. @default 64 */
   batchSize?: number;
+  /**
+   * Read only files whose real path (symbolic links resolved, at any depth) lies under these
+   * folders; others are skipped with a reason. The chat server sets it. @default no restriction
+   */
+  roots?: string[];
   onProgress?: (progress: IngestProgress) => void;
 }
 
@@ -80,7 +85,7 @@ function documentHash(doc: LoadedDocument, topics: string[], chunking: ChunkOpti
     .digest("hex");
 }
 
-async function loadFile(path: string, size: number, loaders: Loader[], maxFileBytes: number): Promise<LoadedDocument[]> {
+async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[], maxFileBytes: number): Promise<LoadedDocument[]> {
   if (size === 0) throw new IngestError({ path, reason: "empty file" });
   if (size > maxFileBytes) {
     throw new IngestError({
@@ -94,7 +99,8 @@ async function loadFile(path: string, size: number, loaders: Loader[], maxFileBy
     const ext = path.includes(".") ? path.slice(path.lastIndexOf(".")) : "(no extension)";
     throw new IngestError({ path, reason: `unsupported file type ${ext}`, hint: "Supported: PDF, Markdown, HTML, .m/.py/.ts/.js source, plain text, BEIR corpus.jsonl." });
   }
-  const bytes = new Uint8Array(await readFile(path));
+  // From the real path checked against the roots, so a link swapped since the walk is not followed.
+  const bytes = new Uint8Array(await readFile(real));
   if (loader.name !== "pdf" && looksBinary(bytes)) throw new IngestError({ path, reason: "binary file (not text)" });
   try {
     return await loader.load({ path, bytes });
@@ -115,12 +121,12 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
   const {
     store, embeddings, paths, source = "docs", tenant = DEFAULT_TENANT, topics = [], prune = false,
-    loaders = defaultLoaders, maxFileBytes = 50 * MiB, chunking = {}, batchSize = 64, onProgress,
+    loaders = defaultLoaders, maxFileBytes = 50 * MiB, chunking = {}, batchSize = 64, roots, onProgress,
   } = options;
   await store.useEmbedding(embeddings.id, embeddings.dimension);
 
   onProgress?.({ phase: "scan", done: 0, total: paths.length });
-  const { files, missing } = await walkPaths(paths);
+  const { files, missing } = await walkPaths(paths, { roots });
   const skipped: SkippedFile[] = [...missing];
   const loadedFiles = new Set<string>();
   const docs: LoadedDocument[] = [];
@@ -128,7 +134,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   for (const [i, file] of files.entries()) {
     onProgress?.({ phase: "load", done: i, total: files.length, item: file.path });
     try {
-      const loaded = await loadFile(file.path, file.size, loaders, maxFileBytes);
+      const loaded = await loadFile(file, loaders, maxFileBytes);
       const withText = loaded.filter((d) => d.sections.some((s) => s.content.trim()));
       if (withText.length === 0) throw new IngestError({ path: file.path, reason: "no text found" });
       for (const d of withText) {

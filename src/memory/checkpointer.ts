@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { MemorySaver } from "@langchain/langgraph";
-import { ConfigError } from "../errors.js";
+import { ConfigError, SourcewiseError } from "../errors.js";
+import { makeDirectory } from "../storage/make-directory.js";
 
 /** A checkpointer and how to release what it holds. */
 export interface OpenCheckpointer {
@@ -48,7 +49,15 @@ export async function openCheckpointer({ threads, pglitePath, maxConnections = 4
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = pglitePath === "memory" ? await PGlite.create() : await PGlite.create({ dataDir: pglitePath });
+  // makeDirectory first: PGlite's own recursive mkdir never returns for some paths (under /proc).
+  const dataDir = pglitePath === "memory" ? undefined : await makeDirectory(pglitePath).catch((cause: NodeJS.ErrnoException) => {
+    throw new SourcewiseError("store_open_failed", `Could not create the threads database folder ${pglitePath} (${cause.code ?? "error"}).`, {
+      hint: 'Set SOURCEWISE_DB_PATH to a writable folder (threads live beside it), or SOURCEWISE_THREADS to "memory" or a postgres:// URL.',
+      data: { path: pglitePath },
+      cause,
+    });
+  });
+  const db = dataDir === undefined ? await PGlite.create() : await PGlite.create({ dataDir });
   // Port 0: the OS picks a free loopback port, read back from the listening socket.
   const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections });
   await server.start();

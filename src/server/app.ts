@@ -3,12 +3,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { MemorySaver } from "@langchain/langgraph";
 import { createGraph } from "../graph/graph.js";
-import { createTenantContexts, type ContextForTenantOptions } from "../context/tenant-context.js";
 import { buildRunContext, type RunContextInput } from "../context/build-context.js";
 import type { RunContext } from "../context/run-context.js";
+import { createTenantContexts, type ContextForTenantOptions } from "../context/tenant-context.js";
 import { TenantConfigError } from "../storage/tenant-config.js";
 import { AuthError, tenantOf } from "./auth.js";
-import { runIngest, type IngestDefaults } from "./ingest-route.js";
+import { ingest } from "../ingestion/ingest.js";
+import { prepareIngest, type IngestDefaults } from "./ingest-route.js";
+import { defaultIngestRoots, rootsForTenant, type IngestRoots } from "./ingest-roots.js";
+import { OriginPolicy } from "./origin.js";
 import { SseStream } from "./sse.js";
 import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
 
@@ -29,8 +32,16 @@ export interface ChatHandlerOptions {
   maxMessageChars?: number;
   /** @default 262144 */
   maxBodyBytes?: number;
-  /** POST /v1/ingest reads only under these folders. @default [process.cwd()] */
-  ingestRoots?: string[];
+  /**
+   * Folders POST /v1/ingest may read (symbolic links resolved at every depth): one list, or lists
+   * per tenant with `"*"` for the others; `{tenant}` in a folder is the caller's tenant.
+   * @default auth off: [process.cwd()]; auth on: { "*": ["<dataDir>/ingest/{tenant}"] }
+   */
+  ingestRoots?: IngestRoots;
+  /** Where per-tenant ingest folders live by default. @default ".sourcewise" */
+  dataDir?: string;
+  /** Browser origins allowed to call the server (CORS); a browser POST from any other origin is refused. @default [] */
+  corsOrigins?: string[];
   /** Chunking and limits for POST /v1/ingest. */
   ingest?: IngestDefaults;
   /** Called when a chat run starts, with the signal that aborts it (for logs and tests). */
@@ -111,6 +122,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
   const auth = { secret: jwtSecret, defaultTenant: context.tenant };
+  const ingestRoots = options.ingestRoots ?? defaultIngestRoots({ auth: Boolean(jwtSecret), dataDir: options.dataDir ?? ".sourcewise" });
+  const origins = new OriginPolicy(options.corsOrigins);
   // PGlite has one writer: ingestions queue here, one at a time; questions keep reading meanwhile.
   let writes: Promise<unknown> = Promise.resolve();
 
@@ -172,12 +185,15 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
 
   async function ingestRoute(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
     const raw = await readBody(req, maxBodyBytes);
-    const run = writes.then(() => runIngest(raw, { context, tenant, roots: options.ingestRoots ?? [process.cwd()], defaults: options.ingest }));
+    // Validated before queuing: a bad request is answered now, not after the ingestion ahead of it.
+    const request = await prepareIngest(raw, { profiles: context.profiles, tenant, roots: await rootsForTenant(ingestRoots, tenant) });
+    const run = writes.then(() => ingest({ store: context.store, embeddings: context.embeddings, ...options.ingest, ...request }));
     writes = run.catch(() => {});
     sendJson(res, 200, await run);
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (origins.handle(req, res)) return;
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/healthz") {
       if (req.method !== "GET" && req.method !== "HEAD") throw new RequestError(405, "method", "Use GET.");

@@ -37,7 +37,8 @@ export async function tenantOf(authorization: string | undefined, { secret, defa
   }
   const appMetadata = payload.app_metadata as Record<string, unknown> | undefined;
   const tenant = appMetadata?.tenant_id ?? payload.tenant_id;
-  if (typeof tenant !== "string" || !/^[\w.-]{1,200}$/.test(tenant)) {
+  // Not "." or "..": a tenant id also names its ingest folder.
+  if (typeof tenant !== "string" || !/^(?!\.{1,2}$)[\w.-]{1,200}$/.test(tenant)) {
     throw new AuthError(403, "The token carries no valid tenant_id claim.");
   }
   return tenant;

@@ -1,5 +1,7 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import { SourcewiseError } from "../errors.js";
 import { createChatHandler, type ChatHandlerOptions } from "./app.js";
 
 /** A listening chat server. */
@@ -12,21 +14,61 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Socket limits of {@link startServer}; slow or stalled clients are cut off by these. */
+export interface ServerTimeouts {
+  /** Request headers must arrive within this time. @default 10000 */
+  headersTimeoutMs?: number;
+  /** The whole request (headers and body) must arrive within this time; the response may stream longer. @default 30000 */
+  requestTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this time. @default 5000 */
+  keepAliveTimeoutMs?: number;
+}
+
+/** The server could not listen: the port is taken, not ours to bind, or the host is not local. */
+export class ServerStartError extends SourcewiseError {
+  constructor({ host, port, cause }: { host: string; port: number; cause: NodeJS.ErrnoException }) {
+    const why: Record<string, [string, string]> = {
+      EADDRINUSE: [`port ${port} is already in use`, "Stop the process using it, or pick another port (--port, SOURCEWISE_PORT; 0 picks a free one)."],
+      EACCES: [`binding port ${port} is not permitted`, "Use a port above 1023 (--port), or run with the right to bind it."],
+      EADDRNOTAVAIL: [`${host} is not an address of this machine`, "Set --host (server.host) to a local address, e.g. 127.0.0.1."],
+    };
+    const [reason, hint] = why[cause.code ?? ""] ?? [cause.message, "Check server.host and server.port."];
+    super("server_start_failed", `Could not listen on ${host}:${port}: ${reason}.`, { hint, data: { host, port, code: cause.code }, cause });
+  }
+  static override isInstance(error: unknown): error is ServerStartError {
+    return SourcewiseError.isInstance(error) && error.code === "server_start_failed";
+  }
+}
+
+const HTTP_ERROR = (status: string, message: string) =>
+  `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error: message, field: "request" })}`;
+
 /**
- * Starts {@link createChatHandler} on Node's `http`. Port 0 picks a free port.
+ * Starts {@link createChatHandler} on Node's `http`. Port 0 picks a free port. A client that
+ * sends its headers or body too slowly gets a 408 and its socket is destroyed.
+ * @throws ServerStartError when the address cannot be bound (port in use...).
  * @example
  * const { url, close } = await startServer({ context, port: 0 });
  */
-export async function startServer({ port = 8787, host = "127.0.0.1", ...options }: ChatHandlerOptions & { port?: number; host?: string }): Promise<RunningServer> {
+export async function startServer({
+  port = 8787, host = "127.0.0.1", headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, keepAliveTimeoutMs = 5_000, ...options
+}: ChatHandlerOptions & ServerTimeouts & { port?: number; host?: string }): Promise<RunningServer> {
   const handler = createChatHandler(options);
-  const server = createServer(handler);
-  // A malformed request line or header never reaches the handler; answer it instead of dropping the socket.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n{"error":"Malformed HTTP request.","field":"request"}');
-    else socket.destroy();
+  // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
+  const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeoutMs, requestTimeoutMs) / 4)));
+  const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval }, handler);
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  // A malformed request, or one too slow to arrive (headers or body): answer it if we still can, then destroy the socket.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
+    if (!socket.writable || response?.headersSent || error.code === "ECONNRESET") return void socket.destroy();
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    socket.end(timedOut ? HTTP_ERROR("408 Request Timeout", "The request took too long to arrive.") : HTTP_ERROR("400 Bad Request", "Malformed HTTP request."), () => socket.destroy());
+    // A peer that never reads would keep the socket half-closed.
+    setTimeout(() => socket.destroy(), 1000).unref();
   });
   await new Promise<void>((done, fail) => {
-    server.once("error", fail);
+    server.once("error", (error: NodeJS.ErrnoException) => fail(new ServerStartError({ host, port, cause: error })));
     server.listen(port, host, () => done());
   });
   const actual = (server.address() as AddressInfo).port;

@@ -8,13 +8,23 @@ export class RequestError extends Error {
   }
 }
 
-const name = z.string().trim().min(1).max(200);
+/** NUL and other control characters (tab and line breaks aside), and UTF-16 surrogates without their pair. */
+const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` holds only characters Postgres text and UTF-8 can carry (see {@link INVALID_TEXT}). */
+export function isCleanText(text: string): boolean {
+  return !INVALID_TEXT.test(text);
+}
+
+const CLEAN = "must not contain NUL, control characters or unpaired surrogates";
+
+const name = z.string().trim().min(1).max(200).refine(isCleanText, CLEAN);
 
 /** The body of POST /v1/chat. */
 export function chatBodySchema(maxMessageChars: number) {
   return z
     .object({
-      message: z.string().trim().min(1, "must not be empty").max(maxMessageChars, `must be at most ${maxMessageChars} characters`),
+      message: z.string().trim().min(1, "must not be empty").max(maxMessageChars, `must be at most ${maxMessageChars} characters`).refine(isCleanText, CLEAN),
       thread_id: z.string().regex(/^[\w.:-]{1,128}$/, "must be 1-128 letters, digits, or . _ : -").optional(),
       sources: z.array(name).min(1).max(20).optional(),
       topic: name.optional(),
@@ -26,7 +36,7 @@ export type ChatBody = z.infer<ReturnType<typeof chatBodySchema>>;
 /** The body of POST /v1/ingest: files and folders the server can read, under its allowed roots. */
 export const IngestBodySchema = z
   .object({
-    paths: z.array(z.string().min(1).max(4096)).min(1).max(100),
+    paths: z.array(z.string().min(1).max(4096).refine(isCleanText, CLEAN)).min(1).max(100),
     source: name.default("docs"),
     topics: z.array(name).max(20).default([]),
     prune: z.boolean().default(false),
@@ -49,8 +59,10 @@ export function parseBody<S extends z.ZodTypeAny>(raw: string, schema: S): z.inf
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const field = issue?.code === "unrecognized_keys" ? issue.keys[0] ?? "body" : issue?.path.join(".") || "body";
-    throw new RequestError(400, field, `${field}: ${issue?.message ?? "invalid"}`);
+    // `field` is the top-level key a client sent; the message names the exact element (`sources.1`).
+    const where = issue?.code === "unrecognized_keys" ? issue.keys[0] ?? "body" : issue?.path.join(".") || "body";
+    const field = issue?.code === "unrecognized_keys" ? where : String(issue?.path[0] ?? "body");
+    throw new RequestError(400, field, `${where}: ${issue?.message ?? "invalid"}`);
   }
   return result.data;
 }

@@ -1,8 +1,8 @@
-import { mkdir } from "node:fs/promises";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { SourcewiseError } from "../errors.js";
+import { makeDirectory } from "./make-directory.js";
 import { pgliteClient } from "./sql-client.js";
 import { SqlStore } from "./store.js";
 
@@ -28,7 +28,16 @@ export async function openPGliteStore({ path = DEFAULT_PGLITE_PATH, loadDataDir 
   } else {
     const dir = resolve(path);
     try {
-      await mkdir(dir, { recursive: true });
+      await makeDirectory(dir);
+    } catch (cause) {
+      const { code, path: where } = cause as NodeJS.ErrnoException;
+      throw new SourcewiseError("store_open_failed", `Could not create the embedded database folder ${dir} (${code ?? "error"} at ${where ?? dir}).`, {
+        hint: "Set SOURCEWISE_DB_PATH (or --db, store.path) to a folder this user can create and write.",
+        data: { path: dir },
+        cause,
+      });
+    }
+    try {
       db = await PGlite.create({ dataDir: dir, extensions: { vector } });
     } catch (cause) {
       throw new SourcewiseError("store_open_failed", `Could not open the embedded database at ${dir}.`, {
