@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   for (const file of files) {
     const started = Date.now();
     let sections: LoadedSection[];
-    let meta: Record<string, unknown> = {};
+    let meta: Record<string, unknown>;
     try {
       const [doc] = await pdfLoader.load({ path: join(dir, file), bytes: new Uint8Array(await readFile(join(dir, file))) });
       sections = doc?.sections ?? [];

@@ -35,6 +35,8 @@ for (const [source, paths] of Object.entries(SOURCES)) {
 }
 
 /** Glob (only `*` and `**`) to a RegExp matched against the end of a path. */
+// \u0000 is a placeholder for `**` while single `*` are replaced.
+// eslint-disable-next-line no-control-regex
 const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
 
 const graph = createGraph({ store, embeddings });

@@ -41,7 +41,10 @@ export async function evalModels(config: Pick<Config, "chatModel" | "reranker">,
   const chatSpec = defaultChatModelSpec(config.chatModel, env);
   const rerankSpec = config.reranker ?? defaultRerankerSpec(env);
   const graphOptions: EvalModels["graphOptions"] = {};
-  if (chatSpec) (graphOptions.chatModel = await createChat(chatSpec), (graphOptions.chatModelId = chatSpec));
+  if (chatSpec) {
+    graphOptions.chatModel = await createChat(chatSpec);
+    graphOptions.chatModelId = chatSpec;
+  }
   // The local reranker needs no object: the rerank node falls back to it (as openContext does).
   if (rerankSpec !== "local/fusion") graphOptions.reranker = createRerank(rerankSpec);
   return { graphOptions, chatModel: chatSpec ?? "local/extractive", reranker: rerankSpec };

@@ -23,7 +23,10 @@ describe("progress without a terminal", () => {
 
   it("prints a line at the start, every 10% and the end, not on every update", () => {
     const h = harness();
-    for (let i = 0; i <= 1000; i++) (h.update("indexing", i, 1000), h.advance(10));
+    for (let i = 0; i <= 1000; i++) {
+      h.update("indexing", i, 1000);
+      h.advance(10);
+    }
     expect(h.lines).toHaveLength(11);
     expect(h.lines[0]).toBe("indexing    0/1000   0%");
     expect(h.lines[1]).toBe("indexing  100/1000  10% | 100/s | ETA 9s");
@@ -33,7 +36,10 @@ describe("progress without a terminal", () => {
   it("prints at least every 30 s while a slow phase moves, and nothing while it stalls", () => {
     const h = harness();
     h.update("questions", 0, 200);
-    for (let i = 1; i <= 10; i++) (h.advance(12_000), h.update("questions", i, 200));
+    for (let i = 1; i <= 10; i++) {
+      h.advance(12_000);
+      h.update("questions", i, 200);
+    }
     // 10 questions in 120 s stay under 10%: lines at 36 s, 72 s and 108 s only.
     expect(h.lines).toEqual([
       "questions   0/200   0%",

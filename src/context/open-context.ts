@@ -35,6 +35,13 @@ export async function openContext(config: Config): Promise<OwnedContext> {
     throw chat.reason;
   }
   const chatModel = chat.value;
+  try {
+    // Searching an index built with another model fails here, at start-up, naming the fix (reindex).
+    if (config.store.kind !== "supabase") await rt.store.useEmbedding(rt.embeddings.id, rt.embeddings.dimension, { forWrite: false });
+  } catch (error) {
+    await rt.close();
+    throw error;
+  }
   const reranker = rerankSpec === "local/fusion" ? undefined : (createReranker(rerankSpec) as unknown as RemoteReranker);
   const base: RunContext = {
     store: rt.store, embeddings: rt.embeddings, profiles, tenant: config.tenant,

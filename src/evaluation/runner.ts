@@ -116,7 +116,10 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
         routing.n++;
         if ((obs.route?.primary[0] ?? obs.route?.sources[0]) === q.expectedSource) routing.correct++;
       }
-      if (q.pages?.length && q.answerable) (pages.n++, pageHit(obs.citations, q.pages, (uri) => q.qrels.has(dataset.docKey(uri))) && pages.hits++);
+      if (q.pages?.length && q.answerable) {
+        pages.n++;
+        if (pageHit(obs.citations, q.pages, (uri) => q.qrels.has(dataset.docKey(uri)))) pages.hits++;
+      }
     }
     opts.onProgress?.({ phase: "query", done: i + 1, total: queries.length });
   }

@@ -58,12 +58,10 @@ export function coverage(stems: readonly string[], terms: Set<string>): number {
 
 /** Whether `identifier` occurs in `text` as written, not inside a longer name. */
 export function hasIdentifier(text: string, identifier: string): boolean {
-  let from = 0;
-  for (let i = text.indexOf(identifier); i !== -1; i = text.indexOf(identifier, from)) {
+  for (let i = text.indexOf(identifier); i !== -1; i = text.indexOf(identifier, i + 1)) {
     const before = text[i - 1];
     const after = text[i + identifier.length];
     if (!(before && /[A-Za-z0-9_]/.test(before)) && !(after && /[A-Za-z0-9_]/.test(after))) return true;
-    from = i + 1;
   }
   return false;
 }

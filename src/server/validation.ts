@@ -9,6 +9,8 @@ export class RequestError extends Error {
 }
 
 /** NUL and other control characters (tab and line breaks aside), and UTF-16 surrogates without their pair. */
+// Control characters are exactly what this pattern is for.
+// eslint-disable-next-line no-control-regex
 const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `text` holds only characters Postgres text and UTF-8 can carry (see {@link INVALID_TEXT}). */

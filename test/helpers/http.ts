@@ -1,5 +1,8 @@
 import { parseSse, type SseEvent } from "../../src/server/sse.js";
 
+// Response bodies are whatever the server sent: tests read into them freely.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
 /** POSTs JSON (or a raw string) and returns status, parsed JSON body or SSE events. */
 export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; events: SseEvent[] }> {
   const res = await fetch(url, {

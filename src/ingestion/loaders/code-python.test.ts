@@ -4,6 +4,8 @@ import { codeLoader } from "./code.js";
 
 const load = async (path: string, source: string) =>
   (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
+// Loader metadata is free-form JSON; the tests read into it freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const meta = (s: LoadedSection) => s.metadata as Record<string, any>;
 const byTitle = (sections: LoadedSection[], title: string) => sections.find((s) => s.title === title)!;
 

@@ -64,7 +64,7 @@ async function resolveDest(pdf: PdfDocument, dest: OutlineNode["dest"]): Promise
 }
 
 /** Leading section numbers: "2.8.1", "III-A", "A.", "Appendix A:", "Chapter 3." */
-const NUMBERING = /^\s*((chapter|appendix|section|part|kapitel|anhang)\s+)?([0-9]+(\.[0-9]+)*|[IVXLC]+(-[A-Z0-9]+)?|[A-Z](-[A-Z0-9]+)?)([.):\-]|\s)+/i;
+const NUMBERING = /^\s*((chapter|appendix|section|part|kapitel|anhang)\s+)?([0-9]+(\.[0-9]+)*|[IVXLC]+(-[A-Z0-9]+)?|[A-Z](-[A-Z0-9]+)?)([.):-]|\s)+/i;
 
 /** Normalized forms a heading may take in the text: as given and without its numbering. */
 function titleForms(title: string): string[] {

@@ -48,7 +48,10 @@ describe("LocalFusionReranker", () => {
     ];
     const ranked = reranker.rerank({ text: "vitamin D deficiency increases fracture risk" }, hits);
     expect(ranked.map((r) => r.index)).toEqual([1, 0]);
-    for (const r of ranked) expect(r.relevance).toBeGreaterThanOrEqual(0), expect(r.relevance).toBeLessThanOrEqual(1);
+    for (const r of ranked) {
+      expect(r.relevance).toBeGreaterThanOrEqual(0);
+      expect(r.relevance).toBeLessThanOrEqual(1);
+    }
     expect(reranker.relevance(-1e6)).toBe(0);
     expect(reranker.relevance(1e6)).toBe(1);
   });
