@@ -30,6 +30,12 @@ export function pgClient(pool: Pool): SqlClient & { pool: Pool } {
     transaction: async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
       const conn = await pool.connect();
       let broken = false;
+      // A server that ends the connection between statements (a handover) must fail the
+      // transaction, not crash the process with an unhandled 'error' event.
+      const lost = () => {
+        broken = true;
+      };
+      conn.on("error", lost);
       try {
         await conn.query("begin");
         const out = await fn(onConnection(conn));
@@ -42,6 +48,7 @@ export function pgClient(pool: Pool): SqlClient & { pool: Pool } {
         throw error;
       } finally {
         // A connection that cannot even roll back is gone: the pool must not hand it out again.
+        conn.off("error", lost);
         conn.release(broken);
       }
     },
