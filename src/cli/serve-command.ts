@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig, type ConfigInput } from "../config/config.js";
+import { closeOnSignal } from "./shutdown.js";
 
 const port = (value: string) => {
   const n = Number(value);
@@ -31,10 +32,13 @@ export function serveCommand(): Command {
       const { openContext } = await import("../graph/default-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
       const { startServer } = await import("../server/server.js");
+      const { SharedPGlite } = await import("../storage/shared/shared-pglite.js");
+      const { describeOwner } = await import("../storage/shared/owner-info.js");
       const ctx = await openContext(config);
+      // On PGlite, threads live in the store's own database, so one directory has one owner.
       const threads = await openCheckpointer({
         threads: config.server.threads,
-        pglitePath: config.store.path === "memory" ? "memory" : `${config.store.path}-threads`,
+        ...(config.store.kind === "pglite" ? { client: ctx.store.client } : { pglitePath: `${config.store.path}-threads` }),
       }).catch(async (error: unknown) => {
         await ctx.close();
         throw error;
@@ -44,13 +48,15 @@ export function serveCommand(): Command {
         maxMessageChars: config.server.maxMessageChars, maxBodyBytes: config.server.maxBodyBytes,
         ingest: { maxFileBytes: config.ingest.maxFileBytes, batchSize: config.ingest.batchSize, chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens } },
       });
-      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"})\n`);
-      await new Promise<void>((done) => {
-        process.once("SIGINT", () => done());
-        process.once("SIGTERM", () => done());
-      });
-      await running.close();
-      await threads.close();
-      await ctx.close();
+      const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
+      const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
+      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database})\n`);
+      // Requests in flight finish first, then threads and the store close: never under a running query.
+      closeOnSignal(async () => {
+        await running.close();
+        await threads.close();
+        await ctx.close();
+      }, { exitCode: 0 });
+      await new Promise<never>(() => {});
     });
 }

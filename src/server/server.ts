@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createChatHandler, type ChatHandlerOptions } from "./app.js";
 
@@ -8,8 +8,12 @@ export interface RunningServer {
   /** e.g. "http://127.0.0.1:8787" */
   url: string;
   port: number;
-  /** Stops accepting, ends open streams, and waits for ingestion in progress. Does not close the store. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish for up to `graceMs` (then ends the streams
+   * still open, which aborts their runs), and waits for ingestion in progress. Does not close the
+   * store: close it after this, so nothing is closed under a running query.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /**
@@ -29,13 +33,27 @@ export async function startServer({ port = 8787, host = "127.0.0.1", ...options 
     server.once("error", fail);
     server.listen(port, host, () => done());
   });
+  let active = 0;
+  let drained: (() => void) | undefined;
+  server.on("request", (_req, res: ServerResponse) => {
+    active++;
+    res.once("close", () => {
+      if (--active === 0) drained?.();
+    });
+  });
   const actual = (server.address() as AddressInfo).port;
   return {
     server,
     port: actual,
     url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
-    async close() {
+    async close({ graceMs = 10_000 } = {}) {
       const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      if (active > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise<void>((done) => (drained = done)), new Promise<void>((done) => (timer = setTimeout(done, graceMs)))]);
+        clearTimeout(timer);
+      }
       server.closeAllConnections();
       await closed;
       await handler.idle();
