@@ -113,6 +113,17 @@ export class SqlStore {
     if (indexed && embedded > 0) throw new EmbeddingMismatchError({ indexed, configured: { model, dimension } });
     if (!forWrite) return;
     await this.client.transaction(async (tx) => {
+      // Another process may have claimed the index for another model since the check above.
+      const meta = await tx.query<{ embedding_model: string; embedding_dimension: number }>(
+        "select embedding_model, embedding_dimension from sw_index_meta for update",
+      );
+      const now = meta.rows[0];
+      if (now && (now.embedding_model !== model || now.embedding_dimension !== dimension)) {
+        const used = await tx.query<{ n: number }>("select count(*)::int as n from chunks where embedding is not null");
+        if (!indexed || (used.rows[0]?.n ?? 0) > 0) {
+          throw new EmbeddingMismatchError({ indexed: { model: now.embedding_model, dimension: now.embedding_dimension }, configured: { model, dimension } });
+        }
+      }
       const col = await tx.query<{ dim: number }>(
         "select atttypmod as dim from pg_attribute where attrelid = 'chunks'::regclass and attname = 'embedding'",
       );

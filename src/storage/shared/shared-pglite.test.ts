@@ -82,6 +82,29 @@ describe("SharedPGlite", () => {
     expect(rows[0]).toEqual({ n: 180, bad: 0 });
   }, 60_000);
 
+  it("lets clients in while the owner queries in a tight loop", async () => {
+    const dir = tempDir();
+    const owner = await open(dir);
+    let stop = false;
+    let ownerQueries = 0;
+    const loop = (async () => {
+      while (!stop) {
+        await owner.query("select count(*) from pg_class");
+        ownerQueries++;
+      }
+    })();
+    try {
+      const client = await open(dir);
+      const before = ownerQueries;
+      expect((await client.query<{ v: number }>("select 7 as v")).rows).toEqual([{ v: 7 }]);
+      expect(ownerQueries).toBeGreaterThan(0);
+      expect(before).toBeGreaterThan(0);
+    } finally {
+      stop = true;
+      await loop;
+    }
+  }, 60_000);
+
   it("rolls back what a vanished client left open and lets the others go on", async () => {
     const dir = tempDir();
     const owner = await open(dir);

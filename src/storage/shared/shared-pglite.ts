@@ -56,6 +56,27 @@ export function isConnectionLoss(error: unknown): boolean {
   return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message);
 }
 
+/**
+ * The owner's in-process client. PGlite runs a query synchronously and resolves it in a
+ * microtask, so a process that queries in a loop (a graph answering from cached embeddings) would
+ * never reach Node's I/O phase, where client connections are accepted and read. Every 5 ms of such
+ * a loop it yields one macrotask turn; a single query costs nothing extra.
+ */
+function yieldingClient(inner: SqlClient): SqlClient {
+  let turn = performance.now();
+  const fair = async () => {
+    if (performance.now() - turn < 5) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    turn = performance.now();
+  };
+  return {
+    query: async (sql, params) => (await fair(), inner.query(sql, params)),
+    exec: async (sql) => (await fair(), inner.exec(sql)),
+    transaction: async (fn) => (await fair(), inner.transaction(fn)),
+    close: () => inner.close(),
+  };
+}
+
 const listening = (path: string) =>
   new Promise<boolean>((resolve) => {
     const socket = connect({ path });
@@ -225,7 +246,7 @@ export class SharedPGlite implements SqlClient {
     const { handoverMs = 15_000, closeMs = 30_000 } = this.options;
     return {
       role: "owner",
-      client: pgliteClient(db),
+      client: yieldingClient(pgliteClient(db)),
       close: async () => {
         await wire.close({
           timeoutMs: handoverMs,
