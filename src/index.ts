@@ -10,6 +10,9 @@ export type { Runtime } from "./config/runtime.js";
 
 export { openPGliteStore, DEFAULT_PGLITE_PATH } from "./storage/pglite.js";
 export type { OpenPGliteOptions } from "./storage/pglite.js";
+export { SharedPGlite, isConnectionLoss } from "./storage/shared/shared-pglite.js";
+export type { OpenSharedOptions, ShareState } from "./storage/shared/shared-pglite.js";
+export type { OwnerInfo } from "./storage/shared/owner-info.js";
 export { SqlStore, DEFAULT_TENANT } from "./storage/store.js";
 export { pgliteClient } from "./storage/sql-client.js";
 export { pgClient } from "./storage/pg-client.js";
@@ -46,7 +49,7 @@ export type { EmbeddingCache } from "./models/embeddings/cache.js";
 export type { EmbeddingProvider, EmbedDocumentsOptions } from "./models/embeddings/types.js";
 
 export {
-  SourcewiseError, IngestError, ConfigError, UnknownProviderError, EmbeddingMismatchError,
+  SourcewiseError, IngestError, ConfigError, UnknownProviderError, EmbeddingMismatchError, DatabaseBusyError,
 } from "./errors.js";
 
 export { buildGraph, createGraph, graph } from "./graph/graph.js";
@@ -70,7 +73,8 @@ export { startServer } from "./server/server.js";
 export type { RunningServer } from "./server/server.js";
 export { parseSse } from "./server/sse.js";
 export type { SseEvent } from "./server/sse.js";
-export { openCheckpointer } from "./memory/checkpointer.js";
+export { openCheckpointer, THREADS_SCHEMA } from "./memory/checkpointer.js";
+export { sqlClientPool } from "./memory/sql-pool.js";
 export type { OpenCheckpointer, OpenCheckpointerOptions } from "./memory/checkpointer.js";
 export { deterministicRewrite, isFollowUp } from "./memory/rewrite.js";
 export type { Turn } from "./state/state.js";
