@@ -45,7 +45,7 @@ const dir = mkdtempSync(join(tmpdir(), "sourcewise-bench-serve-"));
 const store = await openPGliteStore({ path: join(dir, "db") });
 const model = await createEmbeddings("local/use-lite");
 const embeddings = withCache(model, store.embeddingCache());
-const threads = await openCheckpointer({ threads: values.threads, pglitePath: join(dir, "threads") });
+const threads = await openCheckpointer({ threads: values.threads, client: store.client });
 try {
   for (const { source, paths } of DEMO_SOURCES) await ingest({ store, embeddings, paths: paths.map((p) => join(ROOT, p)), source });
   const before = (await store.listDocuments({ source: "examples" })).length;

@@ -120,3 +120,17 @@ export class ReindexPendingError extends SourcewiseError {
     return SourcewiseError.isInstance(error) && error.code === "reindex_pending";
   }
 }
+
+/** Another process owns the embedded database and did not let this one in within the wait. */
+export class DatabaseBusyError extends SourcewiseError {
+  constructor({ path, owner, waitedMs }: { path: string; owner: { pid: number; command: string } | null; waitedMs: number }) {
+    const who = owner ? `pid ${owner.pid} (${owner.command})` : "another process";
+    super("store_busy", `The database at ${path} is held by ${who}, which did not let this process in within ${Math.round(waitedMs / 1000)} s.`, {
+      hint: owner ? `Wait for it to finish, or stop it (kill ${owner.pid}); a killed owner is recovered from automatically.` : "Wait for the other sourcewise process to finish, or stop it.",
+      data: { path, owner, waitedMs },
+    });
+  }
+  static override isInstance(error: unknown): error is DatabaseBusyError {
+    return SourcewiseError.isInstance(error) && error.code === "store_busy";
+  }
+}

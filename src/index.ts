@@ -42,6 +42,7 @@ export { openSupabaseStore } from "./storage/supabase.js";
 export { DEFAULT_TENANT } from "./storage/store.js";
 export type { SqlStore } from "./storage/store.js";
 export type { OpenPGliteOptions } from "./storage/pglite.js";
+export type { OwnerInfo } from "./storage/shared/owner-info.js";
 export type { OpenPostgresOptions } from "./storage/postgres.js";
 export type { OpenSupabaseOptions } from "./storage/supabase.js";
 export type { TenantConfig } from "./storage/tenant-config.js";
@@ -79,7 +80,7 @@ export type { EvalResults } from "./evaluation/results.js";
 // Errors: each carries data and a hint; `isInstance` works across module copies.
 export {
   SourcewiseError, ConfigError, IngestError, UnknownProviderError, EmbeddingMismatchError, EmbeddingDimensionError,
-  ReindexPendingError,
+  ReindexPendingError, DatabaseBusyError,
 } from "./errors.js";
 export { TenantConfigError } from "./storage/tenant-config.js";
 export { UnknownSourceError } from "./sources/index.js";

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { BinaryOperatorAggregate, MemorySaver } from "@langchain/langgraph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
-import { openCheckpointer } from "../src/memory/checkpointer.js";
+import { openCheckpointer, THREADS_SCHEMA } from "../src/memory/checkpointer.js";
+import { openPGliteStore } from "../src/storage/pglite.js";
+import type { SharedPGlite } from "../src/storage/shared/shared-pglite.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
 import { GraphState, InputState } from "../src/state/state.js";
 import type { SqlStore } from "../src/storage/store.js";
@@ -53,6 +55,28 @@ describe("conversation memory", () => {
     expect(follow.attempt).toBe(fresh.attempt);
     expect(follow.citations.map((c) => c.uri)).toEqual(fresh.citations.map((c) => c.uri));
     expect(follow.answer).toBe(fresh.answer);
+  });
+
+  it("keeps threads in the store's own database, shared with a second process's client of it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sw-threads-"));
+    const owner = await openPGliteStore({ path: dir, share: { onNotice: () => {} } });
+    const client = await openPGliteStore({ path: dir, share: { onNotice: () => {} } });
+    try {
+      expect((await (client.client as SharedPGlite).state()).role).toBe("client");
+      const a = await openCheckpointer({ threads: "pglite", client: owner.client });
+      const b = await openCheckpointer({ threads: "pglite", client: client.client });
+      expect(a.kind).toBe("pglite:store");
+      const thread = { configurable: { thread_id: "shared" } };
+      await createGraph({ store, embeddings, checkpointer: a.saver }).invoke({ question: "What does makeTrapezoid return?" }, thread);
+      const r = await createGraph({ store, embeddings, checkpointer: b.saver }).invoke({ question: "and its parameters?" }, thread);
+      expect(r.standalone_question).toContain("makeTrapezoid");
+      const { rows } = await owner.client.query<{ n: number }>(`select count(distinct checkpoint_id)::int as n from ${THREADS_SCHEMA}.checkpoints where thread_id = 'shared'`);
+      expect(rows[0]!.n).toBeGreaterThan(1);
+    } finally {
+      await client.close();
+      await owner.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("persists threads in PostgresSaver on PGlite across two graph instances", async () => {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config/config.js";
 import { openRuntime } from "../config/runtime.js";
+import { closeOnSignal } from "./shutdown.js";
 import { createGraph } from "../graph/graph.js";
 import { ingest } from "../ingestion/ingest.js";
 import { formatAnswer, formatIngestSummary } from "./format.js";
@@ -40,6 +41,7 @@ export const DEMO_QUESTIONS = [
  */
 export async function runDemo(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<boolean> {
   const rt = await openRuntime(config);
+  const done = closeOnSignal(() => rt.close());
   try {
     for (const { source, paths } of DEMO_SOURCES) {
       const full = paths.map((p) => join(ROOT, p)).filter((p) => existsSync(p));
@@ -64,6 +66,7 @@ export async function runDemo(config: Config, out: NodeJS.WritableStream = proce
     }
     return ok;
   } finally {
+    done();
     await rt.close();
   }
 }

@@ -5,6 +5,7 @@ import { loadConfig, type ConfigInput } from "../config/config.js";
 import { DEMO_SOURCES } from "./demo.js";
 import { evalModels } from "./eval-models.js";
 import { progressReporter } from "./progress.js";
+import { closeOnSignal } from "./shutdown.js";
 
 const positiveInt = (name: string) => (v: string) => {
   const n = Number(v);
@@ -59,6 +60,10 @@ export function evalCommand(): Command {
       const store = await openPGliteStore({ path: dbPath });
       const model = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
       const progress = progressReporter();
+      const done = closeOnSignal(async () => {
+        await model.close();
+        await store.close();
+      });
       try {
         const results = await runEval({
           dataset, store, embeddings: withCache(model, store.embeddingCache()), tenant: config.tenant,
@@ -78,6 +83,7 @@ export function evalCommand(): Command {
         process.stdout.write(`${renderMarkdown(results).split("## The graph's checks")[0]}\nwrote ${paths.json}\n      ${paths.markdown}\n      ${paths.html}\n`);
       } finally {
         progress.stop();
+        done();
         await model.close();
         await store.close();
       }

@@ -17,9 +17,10 @@ export function formatIngestSummary(s: IngestSummary, source: string, tenant: st
 }
 
 /** `sourcewise stats` as text. */
-export function formatStats(s: StoreStats, tenant: string, path: string): string {
+export function formatStats(s: StoreStats, tenant: string, path: string, owner?: { pid: number; command: string } | null): string {
   const lines = [
     `Index at ${path} (tenant ${tenant})`,
+    ...(owner === undefined ? [] : [`  owner      ${owner ? `pid ${owner.pid} (${owner.command}); read through its socket` : "another process"}`]),
     `  embeddings ${s.embedding ? `${s.embedding.model} (${s.embedding.dimension}-d)` : "none yet"}`,
     `  documents  ${s.documents}`,
     `  sections   ${s.sections}`,

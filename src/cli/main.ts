@@ -4,6 +4,7 @@ import { openRuntime } from "../config/runtime.js";
 import { SourcewiseError } from "../errors.js";
 import { ingest } from "../ingestion/ingest.js";
 import { ingestProgressBar } from "./progress.js";
+import { closeOnSignal } from "./shutdown.js";
 import { serveCommand } from "./serve-command.js";
 import { evalCommand } from "./eval-command.js";
 import { reindexCommand } from "./reindex-command.js";
@@ -53,6 +54,7 @@ export function buildCli(): Command {
     .action(async (paths: string[], opts: { source: string; topic: string[]; prune: boolean; json: boolean }, cmd: Command) => {
       const config = configFrom(cmd.optsWithGlobals());
       const rt = await openRuntime(config);
+      const done = closeOnSignal(() => rt.close());
       const bar = opts.json ? undefined : ingestProgressBar();
       try {
         const summary = await ingest({
@@ -67,6 +69,7 @@ export function buildCli(): Command {
         if (landed === 0 && summary.skipped.length > 0) process.exitCode = 1;
       } finally {
         bar?.stop();
+        done();
         await rt.close();
       }
     });
@@ -78,11 +81,17 @@ export function buildCli(): Command {
     .action(async (opts: { json: boolean }, cmd: Command) => {
       const config = configFrom(cmd.optsWithGlobals());
       const { openStore } = await import("../storage/open-store.js");
+      const { SharedPGlite } = await import("../storage/shared/shared-pglite.js");
       const store = await openStore(config.store);
+      const done = closeOnSignal(() => store.close());
       try {
         const stats = await store.stats(config.tenant);
-        process.stdout.write(opts.json ? `${JSON.stringify(stats, null, 2)}\n` : formatStats(stats, config.tenant, config.store.path));
+        // A client of another process's database says whose it is.
+        const share = store.client instanceof SharedPGlite ? await store.client.state() : undefined;
+        const owner = share?.role === "client" ? share.owner : undefined;
+        process.stdout.write(opts.json ? `${JSON.stringify({ ...stats, ...(share ? { owner: share.owner, role: share.role } : {}) }, null, 2)}\n` : formatStats(stats, config.tenant, config.store.path, owner));
       } finally {
+        done();
         await store.close();
       }
     });
@@ -100,6 +109,7 @@ export function buildCli(): Command {
       const { openContext } = await import("../context/open-context.js");
       const { createGraph } = await import("../graph/graph.js");
       const ctx = await openContext(config);
+      const done = closeOnSignal(() => ctx.close());
       try {
         const graph = createGraph(ctx);
         const started = performance.now();
@@ -109,6 +119,7 @@ export function buildCli(): Command {
         const ms = performance.now() - started;
         process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatAnswer(result, { ms }));
       } finally {
+        done();
         await ctx.close();
       }
     });

@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { loadConfig, type Config, type ConfigInput } from "../config/config.js";
 import { ConfigError } from "../errors.js";
 import { TENANT_PLACEHOLDER } from "../server/ingest-roots.js";
+import { closeOnSignal } from "./shutdown.js";
 
 const port = (value: string) => {
   const n = Number(value);
@@ -51,10 +52,13 @@ export function serveCommand(): Command {
       const { openContext } = await import("../context/open-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
       const { startServer } = await import("../server/server.js");
+      const { SharedPGlite } = await import("../storage/shared/shared-pglite.js");
+      const { describeOwner } = await import("../storage/shared/owner-info.js");
       const ctx = await openContext(config);
+      // On PGlite, threads live in the store's own database, so one directory has one owner.
       const threads = await openCheckpointer({
         threads: config.server.threads,
-        pglitePath: config.store.path === "memory" ? "memory" : `${config.store.path}-threads`,
+        ...(config.store.kind === "pglite" ? { client: ctx.store.client } : { pglitePath: `${config.store.path}-threads` }),
       }).catch(async (error: unknown) => {
         await ctx.close();
         throw error;
@@ -72,13 +76,15 @@ export function serveCommand(): Command {
         await ctx.close();
         throw error;
       });
-      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"})\n`);
-      await new Promise<void>((done) => {
-        process.once("SIGINT", () => done());
-        process.once("SIGTERM", () => done());
-      });
-      await running.close();
-      await threads.close();
-      await ctx.close();
+      const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
+      const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
+      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database})\n`);
+      // Requests in flight finish first, then threads and the store close: never under a running query.
+      closeOnSignal(async () => {
+        await running.close();
+        await threads.close();
+        await ctx.close();
+      }, { exitCode: 0 });
+      await new Promise<never>(() => {});
     });
 }

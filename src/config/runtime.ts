@@ -29,13 +29,16 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     await embeddings.close();
     throw error;
   }
+  let closed: Promise<void> | undefined;
   return {
     config,
     store,
     embeddings: withCache(embeddings, store.embeddingCache()),
-    async close() {
-      await embeddings.close();
-      await store.close();
-    },
+    // Once: an interrupted command closes from its signal handler and again from its `finally`.
+    close: () =>
+      (closed ??= (async () => {
+        await embeddings.close();
+        await store.close();
+      })()),
   };
 }

@@ -10,8 +10,12 @@ export interface RunningServer {
   /** e.g. "http://127.0.0.1:8787" */
   url: string;
   port: number;
-  /** Stops accepting, ends open streams, and waits for ingestion in progress. Does not close the store. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets requests in flight finish for up to `graceMs` (then ends the streams
+   * still open, which aborts their runs), and waits for ingestion in progress. Does not close the
+   * store: close it after this, so nothing is closed under a running query.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 /** Socket limits of {@link startServer}; slow or stalled clients are cut off by these. */
@@ -71,13 +75,27 @@ export async function startServer({
     server.once("error", (error: NodeJS.ErrnoException) => fail(new ServerStartError({ host, port, cause: error })));
     server.listen(port, host, () => done());
   });
+  let active = 0;
+  let drained: (() => void) | undefined;
+  server.on("request", (_req, res: ServerResponse) => {
+    active++;
+    res.once("close", () => {
+      if (--active === 0) drained?.();
+    });
+  });
   const actual = (server.address() as AddressInfo).port;
   return {
     server,
     port: actual,
     url: `http://${host.includes(":") ? `[${host}]` : host}:${actual}`,
-    async close() {
+    async close({ graceMs = 10_000 } = {}) {
       const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      if (active > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise<void>((done) => (drained = done)), new Promise<void>((done) => (timer = setTimeout(done, graceMs)))]);
+        clearTimeout(timer);
+      }
       server.closeAllConnections();
       await closed;
       await handler.idle();

@@ -61,11 +61,16 @@ export async function migrate(client: SqlClient, migrations?: Migration[]): Prom
         data: { name: m.name },
       });
     }
-    await client.transaction(async (tx) => {
+    // Another process may have applied it since the read above: check again under a lock.
+    const landed = await client.transaction(async (tx) => {
+      await tx.exec("lock table sw_migrations in share row exclusive mode");
+      const again = await tx.query("select 1 from sw_migrations where name = $1", [m.name]);
+      if (again.rows.length > 0) return false;
       await tx.exec(m.sql);
       await tx.query("insert into sw_migrations (name, checksum) values ($1, $2)", [m.name, m.checksum]);
+      return true;
     });
-    done.push(m.name);
+    if (landed) done.push(m.name);
   }
   return done;
 }

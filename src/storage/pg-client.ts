@@ -29,16 +29,27 @@ export function pgClient(pool: Pool): SqlClient & { pool: Pool } {
     },
     transaction: async <T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> => {
       const conn = await pool.connect();
+      let broken = false;
+      // A server that ends the connection between statements (a handover) must fail the
+      // transaction, not crash the process with an unhandled 'error' event.
+      const lost = () => {
+        broken = true;
+      };
+      conn.on("error", lost);
       try {
         await conn.query("begin");
         const out = await fn(onConnection(conn));
         await conn.query("commit");
         return out;
       } catch (error) {
-        await conn.query("rollback").catch(() => {});
+        await conn.query("rollback").catch(() => {
+          broken = true;
+        });
         throw error;
       } finally {
-        conn.release();
+        // A connection that cannot even roll back is gone: the pool must not hand it out again.
+        conn.off("error", lost);
+        conn.release(broken);
       }
     },
     close: () => pool.end(),

@@ -121,6 +121,17 @@ export class SqlStore {
     }
     if (!forWrite) return;
     await this.client.transaction(async (tx) => {
+      // Another process may have claimed the index for another model since the check above.
+      const meta = await tx.query<{ embedding_model: string; embedding_dimension: number }>(
+        "select embedding_model, embedding_dimension from sw_index_meta for update",
+      );
+      const now = meta.rows[0];
+      if (now && (now.embedding_model !== model || now.embedding_dimension !== dimension)) {
+        const used = await tx.query<{ n: number }>("select count(*)::int as n from chunks where embedding is not null");
+        if (!indexed || (used.rows[0]?.n ?? 0) > 0) {
+          throw new EmbeddingMismatchError({ indexed: { model: now.embedding_model, dimension: now.embedding_dimension }, configured: { model, dimension } });
+        }
+      }
       await ensureEmbeddingDimension(tx, model, dimension);
       await tx.query(
         `insert into sw_index_meta (id, embedding_model, embedding_dimension) values (true, $1, $2)
