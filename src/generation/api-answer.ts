@@ -79,7 +79,9 @@ export function apiAnswer(input: ApiAnswerInput): ExtractiveAnswer | null {
   const words = new Set(input.question.toLowerCase().match(/[a-z0-9_]+/g) ?? []);
   // A parameter the question names ("what unit is its duration in") leads.
   const asked = facts.params.filter((p) => words.has(p.name.toLowerCase()));
-  const head = line(`\`${facts.display}\`${facts.language ? ` (${facts.language})` : ""}${facts.summary ? `: ${facts.summary}` : ""}`);
+  // The name line carries no marker: it names the entry; the summary under it is the quoted line.
+  const title = `\`${facts.display}\`${facts.language ? ` (${facts.language})` : ""}`;
+  const head = facts.summary ? `${title}\n${line(facts.summary)}` : title;
   const calling = line(`Calling pattern: \`${facts.signature}\``);
   const params = facts.params.length ? ["Parameters:", ...facts.params.map((p) => line(paramLine(p)))] : [];
   const returns = returnsLines(facts).map(line);
@@ -91,8 +93,7 @@ export function apiAnswer(input: ApiAnswerInput): ExtractiveAnswer | null {
   const use = usage(found, input.blocks);
   if (use) {
     quotes.push({ n: use.n, text: use.code, index: quotes.length, kind: "line", score: 1 });
-    const lang = facts.language && facts.language !== "text" ? facts.language : "";
-    parts.push([`Example [${use.n}]:`, `\`\`\`${lang}\n${use.code}\n\`\`\``]);
+    parts.push(["Example:", ...use.code.split("\n").map((l) => `\`${l.trim()}\` [${use.n}]`)]);
   }
   return { answer: parts.filter((p) => p.length).map((p) => p.join("\n")).join("\n\n"), quotes };
 }
