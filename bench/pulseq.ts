@@ -2,6 +2,8 @@
  * Routing accuracy and hit@5 of the full graph on the Pulseq corpus (three sources), per split of
  * evals/pulseq/questions.jsonl. The index is built once (cached) under .sourcewise/bench-pulseq.
  * Usage: npm run bench:pulseq -- ../shared/data [--split heldout|tune|all] [--verbose]
+ * The frozen set of issue 12 (evals/pulseq-frozen, with pypulseq's API in api_reference and answer
+ * checks): npm run bench:pulseq -- ../shared/data --set frozen [--verbose] [--json]
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,19 +14,21 @@ import { withCache } from "../src/models/embeddings/cache.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 import type { RankedChunk } from "../src/state/types.js";
+import { FROZEN_SOURCES, runFrozen } from "./pulseq-frozen.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { split: { type: "string", default: "all" }, verbose: { type: "boolean", default: false }, db: { type: "string", default: ".sourcewise/bench-pulseq" } },
+  options: { split: { type: "string", default: "all" }, set: { type: "string", default: "pulseq" }, json: { type: "boolean", default: false }, verbose: { type: "boolean", default: false }, db: { type: "string" } },
 });
 const data = resolve(positionals[0] ?? "../shared/data");
 const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8").split("\n").filter(Boolean)
   .map((l) => JSON.parse(l) as { query: string; expected_source: string; relevant: string[]; split: string });
 
-const store = await openPGliteStore({ path: values.db });
+const frozen = values.set === "frozen";
+const store = await openPGliteStore({ path: values.db ?? (frozen ? ".sourcewise/bench-pulseq-frozen" : ".sourcewise/bench-pulseq") });
 const model = await createEmbeddings("local/use-lite");
 const embeddings = withCache(model, store.embeddingCache());
-const SOURCES = {
+const SOURCES = frozen ? FROZEN_SOURCES : {
   api_reference: ["pulseq/matlab/+mr"],
   docs: ["pulseq/doc", "pulseq-website"],
   examples: ["pulseq/matlab/demoSeq", "pypulseq/examples/scripts"],
@@ -41,7 +45,8 @@ const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\
 
 const graph = createGraph({ store, embeddings });
 await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
-for (const split of values.split === "all" ? ["tune", "heldout"] : [values.split]) {
+if (frozen) await runFrozen(graph, data, { verbose: values.verbose, json: values.json });
+for (const split of frozen ? [] : values.split === "all" ? ["tune", "heldout"] : [values.split]) {
   const qs = questions.filter((q) => q.split === split);
   let routed = 0;
   let hits = 0;

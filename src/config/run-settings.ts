@@ -105,6 +105,12 @@ export const RetrievalSettingsSchema = z
         routeOrderBonus: z.number().min(0).max(1).default(0.02),
         /** Added to rerank_score of topic-scoped (local) results: the user asked for that topic. */
         localScopeBonus: z.number().min(0).max(1).default(0.05),
+        /**
+         * Added to rerank_score, for API questions, of entries the alias index matched by name as
+         * written (`exact`) or in another spelling or language (`spelling`): the entry a question
+         * names ranks above the files that merely call it.
+         */
+        aliasBonus: z.object({ exact: z.number().min(0).max(2).default(1), spelling: z.number().min(0).max(2).default(0.5) }).strict().default({}),
         /** Candidates per Cohere request (it bills per 100 documents). */
         remoteMaxDocuments: z.number().int().min(1).max(1000).default(100),
       })
@@ -139,6 +145,8 @@ export const GenerationSettingsSchema = z
       })
       .strict()
       .default({}),
+    /** Characters of an example's code the offline answerer returns (cut at a line boundary). */
+    exampleMaxChars: z.number().int().min(200).max(100_000).default(6000),
     /** Characters kept of a citation's snippet. */
     snippetChars: z.number().int().min(40).max(2000).default(240),
     /** How answers read (a tenant's `answer_style` lands here). */

@@ -1,3 +1,4 @@
+import { formatApiEntry } from "../generation/format.js";
 import type { GraphObservation } from "./graph-run.js";
 
 /** Lower-case words only, so formatting (bullets, bold, line breaks) does not decide containment. */
@@ -36,7 +37,8 @@ export function checkCitations(obs: Pick<GraphObservation, "answer" | "citations
         const block = obs.context.find((b) => b.n === n);
         if (!citation || !block || block.uri !== citation.uri) continue;
         out.resolved++;
-        if (supports(block.text, text)) out.supported++;
+        // A code entry is shown to the generator laid out from its parsed structure: quoting that layout is quoting the block.
+        if (supports(block.text, text) || (block.metadata && supports(formatApiEntry(block.text, block.metadata), text))) out.supported++;
       }
     }
   }

@@ -83,9 +83,9 @@ describe("extractive answerer", () => {
     });
     const { answer: text, quotes, formatted } = answer("What parameters does makeTrapezoid take?", [api], "strong", "api");
     expect(quotes.map((q) => q.text)).toEqual(
-      expect.arrayContaining(["Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "- channel: The gradient axis."]),
+      expect.arrayContaining(["Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "- `channel` (required): The gradient axis."]),
     );
-    expect(text.indexOf("Calling pattern")).toBeLessThan(text.indexOf("- channel"));
+    expect(text.indexOf("Calling pattern")).toBeLessThan(text.indexOf("- `channel`"));
     expectExact(text, formatted);
   });
 

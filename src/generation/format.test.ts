@@ -69,7 +69,7 @@ describe("API formatter", () => {
 
   it("lays an entry out as description, calling pattern, parameters, returns, examples, source", () => {
     const text = formatApiEntry("MAKETRAPEZOID Create a trapezoid gradient event.\nfunction grad = makeTrapezoid(channel, varargin)", metadata);
-    const order = ["Create a trapezoid", "Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "Parameters:", "- channel: Gradient axis", "- system: System limits. (default: mr.opts())", "Returns: grad", "Examples:", "g = mr.makeTrapezoid", "Source:", "MAKETRAPEZOID"].map((s) => text.indexOf(s));
+    const order = ["Create a trapezoid", "Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "Parameters:", "- `channel` (required): Gradient axis", "- `system` (optional, default `mr.opts()`): System limits.", "Returns: grad", "Examples:", "g = mr.makeTrapezoid", "Source:", "MAKETRAPEZOID"].map((s) => text.indexOf(s));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
@@ -89,7 +89,7 @@ describe("API formatter", () => {
     ];
     const { text, blocks: formatted } = formatContext(blocks, profiles, settings);
     expect(formatted[0]!.header).toBe('*** [1] makeTrapezoid.m, Section: "Gradients", chunk 3 (92% relevance)');
-    expect(formatted[0]!.body.startsWith("Create a trapezoid gradient event.\n\nCalling pattern:")).toBe(true);
+    expect(formatted[0]!.body.startsWith("Create a trapezoid gradient event.\nCalling pattern:")).toBe(true);
     expect(formatted[1]!.text).toBe("- [2] demo.m, chunk 3 (50% relevance)\n```matlab\nseq.write('out.seq');\n```");
     expect(text).toBe(`${formatted[0]!.text}\n\n${formatted[1]!.text}`);
   });

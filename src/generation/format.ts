@@ -2,6 +2,7 @@ import { basename, isAbsolute, relative } from "node:path";
 import type { SourceProfile } from "../sources/profile.js";
 import type { ContextBlock } from "../state/types.js";
 import type { GenerationSettings } from "../config/run-settings.js";
+import { entryFacts, renderEntry } from "./api-entry.js";
 
 /** One block as the generator sees it: a citation header over a body laid out for its source. */
 export interface FormattedBlock {
@@ -74,42 +75,15 @@ export function citationHeader(block: ContextBlock, style: SourceProfile["citati
   return `${marker} [${block.n}] ${where.join(", ")} (${Math.round(block.relevance * 100)}% relevance)`;
 }
 
-interface ParamLike {
-  name?: unknown;
-  description?: unknown;
-  default?: unknown;
-  type?: unknown;
-}
-
-const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-
 /**
- * An API entry laid out for reading: description → calling pattern → parameters → returns →
- * examples, then the entry's own text. Entries without code metadata keep the plain layout.
+ * An API entry laid out for reading: description → calling pattern → parameters (kind, default,
+ * description) → returns with fields → examples, then the entry's own text. The same lines the
+ * offline answerer quotes ({@link renderEntry}). Entries without code metadata keep the plain layout.
  */
 export function formatApiEntry(text: string, metadata: Record<string, unknown>): string {
-  const signature = str(metadata.signature);
-  if (!signature) return text;
-  const parts: string[] = [];
-  const description = str(metadata.description);
-  if (description) parts.push(description);
-  parts.push(`Calling pattern: \`${signature}\``);
-  const params = Array.isArray(metadata.params) ? (metadata.params as ParamLike[]) : [];
-  const lines = params.flatMap((p) => {
-    const name = str(p.name);
-    if (!name) return [];
-    const type = str(p.type);
-    const desc = str(p.description);
-    const dflt = str(p.default);
-    return [`- ${name}${type ? ` (${type})` : ""}${desc ? `: ${desc}` : ""}${dflt ? ` (default: ${dflt})` : ""}`];
-  });
-  if (lines.length > 0) parts.push(`Parameters:\n${lines.join("\n")}`);
-  const returns = str(metadata.returns);
-  if (returns) parts.push(`Returns: ${returns}`);
-  const examples = Array.isArray(metadata.examples) ? metadata.examples.map(str).filter((e): e is string => !!e) : [];
-  if (examples.length > 0) parts.push(`Examples:\n${examples.join("\n\n")}`);
-  parts.push(`Source:\n${text}`);
-  return parts.join("\n\n");
+  const facts = entryFacts(metadata);
+  if (!facts) return text;
+  return `${renderEntry(facts).join("\n")}\n\nSource:\n${text}`;
 }
 
 /** Sections of a whole-document block, as expand records them, with offsets into its text. */

@@ -1,6 +1,8 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { buildCitations, dropDanglingCitations } from "../generation/citations.js";
-import { extractiveAnswer } from "../generation/extractive.js";
+import { apiAnswer } from "../generation/api-answer.js";
+import { exampleAnswer } from "../generation/example-answer.js";
+import { extractiveAnswer, THIN_EVIDENCE, WORKING_THEORY } from "../generation/extractive.js";
 import { formatContext, type FormattedContext } from "../generation/format.js";
 import { buildMessages } from "../generation/prompts.js";
 import type { GenerationSettings } from "../config/run-settings.js";
@@ -74,7 +76,7 @@ async function llmAnswer(model: BaseChatModel, question: string, formatted: Form
 
 function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
   const plan = requirePlan(state, "generate");
-  const { answer, quotes } = extractiveAnswer({
+  const { answer, quotes } = structuredAnswer(state, formatted, mode, settings) ?? extractiveAnswer({
     blocks: formatted.blocks,
     keyTerms: plan.key_terms,
     identifiers: plan.identifiers,
@@ -88,4 +90,15 @@ function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mo
   for (const q of quotes) if (!snippets.has(q.n)) snippets.set(q.n, q.text);
   if (!answer) return { answer: NOTHING_FOUND, citations: [] };
   return { answer, citations: buildCitations(answer, formatted.blocks, { snippets, snippetChars: settings.snippetChars }) };
+}
+
+/**
+ * An API question answered from the entry's parsed structure ({@link apiAnswer}), an example request
+ * with the example's code ({@link exampleAnswer}); marked weak like the sentence answer.
+ */
+function structuredAnswer(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
+  const plan = requirePlan(state, "generate");
+  const api = plan.intent === "example" ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars }) : apiAnswer({ blocks: formatted.blocks, question: state.standalone_question, identifiers: plan.identifiers, keyTerms: plan.key_terms, intent: plan.intent });
+  if (!api) return null;
+  return mode === "weak" ? { ...api, answer: `${WORKING_THEORY}\n${api.answer}\n\n${THIN_EVIDENCE}` } : api;
 }

@@ -1,3 +1,5 @@
+import { aliasKey } from "../generation/api-entry.js";
+import { aliasNames } from "../retrieval/aliases.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { decide, gateSignals, type Evidence } from "../evidence/judge.js";
@@ -29,7 +31,10 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
   if (plan.identifiers.length > 0) {
     const top = evidence.filter((e) => e.substantive).sort((a, b) => b.relevance - a.relevance).slice(0, 3);
-    signals.identifier_coverage = plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id))).length / plan.identifiers.length;
+    // An entry the alias index matched by name (`pp.make_trapezoid` → `make_trapezoid`) holds the identifier, spelled its own way.
+    const named = new Set(state.ranked.slice(0, 3).filter((r) => r.alias).map((r) => aliasKey(String(r.metadata.name))));
+    const byAlias = (id: string) => aliasNames([id]).some((n) => named.has(aliasKey(n)));
+    signals.identifier_coverage = plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id)) || byAlias(id)).length / plan.identifiers.length;
   }
   const gate = decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };

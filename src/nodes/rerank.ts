@@ -95,7 +95,8 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const at = order.indexOf(candidate.source);
     const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
-    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus;
+    const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
+    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus;
     ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);

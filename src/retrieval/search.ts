@@ -2,6 +2,7 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
+import { aliasNames, withAliasHits } from "./aliases.js";
 import { expandQuery, synonymIndex } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */
@@ -81,6 +82,9 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     filters: { tenant, sources: [profile.name], topics },
     fusion,
   });
-  const kept = language ? hits.filter((h) => languageOf(h) === language).slice(0, wanted) : hits;
+  const names = aliasNames(identifiers);
+  const aliasHits = names.length ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } }) : [];
+  const all = withAliasHits(hits, aliasHits, names);
+  const kept = language ? all.filter((h) => languageOf(h) === language).slice(0, wanted) : all;
   return { hits: kept, query: text, added, fusion, limit: wanted };
 }

@@ -257,6 +257,20 @@ export class SqlStore {
     return rows.map(toHit);
   }
 
+  /**
+   * Code entries whose parsed name matches one of `names` whatever the spelling
+   * (`mr.makeTrapezoid`, `make_trapezoid`, `add_block`...: `sw_match_aliases` keys them), first chunk of each entry first.
+   */
+  async matchAliases(names: readonly string[], opts: { limit?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
+    if (names.length === 0) return [];
+    const [tenant, sources, topics, documentIds] = filterArgs(opts.filters);
+    const { rows } = await this.client.query<HitRow>(
+      `select ${HIT_COLUMNS} from sw_match_aliases($1::text[], $2, $3, $4, $5, $6::uuid[])`,
+      [[...names], opts.limit ?? 10, tenant, sources, topics, documentIds],
+    );
+    return rows.map(toHit);
+  }
+
   /** Chunks by id, scoped to a tenant (a foreign id yields nothing). */
   async getChunks(tenant: string, ids: string[]): Promise<ChunkHit[]> {
     if (ids.length === 0) return [];

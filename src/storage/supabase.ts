@@ -128,6 +128,13 @@ export class SupabaseStore extends SqlStore {
     return rows.map(toHit);
   }
 
+  override async matchAliases(names: readonly string[], opts: { limit?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
+    if (names.length === 0) return [];
+    const { p_min_score: _min, ...filters } = filterArgs(opts.filters);
+    const rows = await this.rpc<HitRow[]>("sw_match_aliases", { p_names: [...names], p_match_count: opts.limit ?? 10, ...filters });
+    return rows.map(toHit);
+  }
+
   override async getChunks(tenant: string, ids: string[]): Promise<ChunkHit[]> {
     if (ids.length === 0) return [];
     return (await this.rpc<HitRow[]>("sw_get_chunks", { p_tenant: tenant, p_ids: ids, p_document_id: null })).map(toHit);

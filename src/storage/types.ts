@@ -71,6 +71,11 @@ export interface ChunkHit {
   exactScore: number | null;
   lexicalRank: number | null;
   vectorRank: number | null;
+  /**
+   * Set when the alias index matched the entry's parsed name: `exact` spelled as the question
+   * wrote it, `spelling` another spelling or language of the same name (`makeTrapezoid` for `make_trapezoid`).
+   */
+  alias?: "exact" | "spelling";
 }
 
 /** A chunk with its vector, ready to be written. */

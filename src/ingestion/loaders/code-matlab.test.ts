@@ -168,7 +168,7 @@ describe("codeLoader: MATLAB", () => {
     const doc = await load("matlab/demoSeq/writeDelays.m", src);
     expect(doc.sections).toHaveLength(1);
     const [script] = doc.sections as [LoadedSection];
-    expect(script.title).toBe("writeDelays.m: a tiny demo that plays eighty delay blocks");
+    expect(script.title).toBe("writeDelays.m (write delays): a tiny demo that plays eighty delay blocks");
     expect(meta(script)).toMatchObject({ kind: "script", language: "matlab", params: [] });
     expect(meta(script).description).toBe("a tiny demo that plays eighty delay blocks\nand writes them out");
     expect(script.content).toContain("% block 80");
@@ -179,7 +179,7 @@ describe("codeLoader: MATLAB", () => {
   it("titles a script without an opening comment by its file name, and lists its local functions", async () => {
     const src = "x = helper(2);\ndisp(x);\n\nfunction y = helper(v)\n  % helper doubles v\n  y = 2 * v;\nend\n";
     const doc = await load("demoSeq/writeX.m", src);
-    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["writeX.m", "script"], ["helper", "function"]]);
+    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["writeX.m (write X)", "script"], ["helper", "function"]]);
     expect(doc.sections[1]!.content).toBe("helper doubles v\n\nfunction y = helper(v)\n  y = 2 * v;\nend");
   });
 

@@ -194,7 +194,7 @@ seq.write("demo.seq")
 print("done")
 `;
     const doc = await load("play_delays.py", src);
-    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["play_delays.py", "script"], ["limits", "function"]]);
+    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["play_delays.py (play delays)", "script"], ["limits", "function"]]);
     expect(doc.sections[0]!.content).toContain('seq.write("demo.seq")');
   });
 
@@ -215,7 +215,7 @@ if __name__ == "__main__":
 `;
     const doc = await load("repo/examples/scripts/write_demo_se.py", src);
     const [script, main] = doc.sections as [LoadedSection, LoadedSection];
-    expect(script.title).toBe("write_demo_se.py: Create a demo spin echo sequence.");
+    expect(script.title).toBe("write_demo_se.py (write demo se): Create a demo spin echo sequence.");
     expect(meta(script)).toMatchObject({ kind: "script", description: "Create a demo spin echo sequence." });
     expect(script.content).toContain('if __name__ == "__main__":');
     expect(meta(main).params).toEqual([{ name: "plot", type: "bool", default: "False", description: "Plot the sequence. Default is False." }]);

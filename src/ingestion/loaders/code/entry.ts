@@ -93,11 +93,33 @@ function unique<T>(items: T[]): T | undefined {
   return items.length === 1 ? items[0] : undefined;
 }
 
-/** A script's title: its file name, with the opening comment when that says what the script is. */
+/**
+ * The words a file name is made of: `writeGradientEcho3D.m` → `write gradient echo 3D`,
+ * `write_epi_se.py` → `write epi se`. Example files say what they are mostly in their names.
+ */
+export function nameWords(fileName: string): string[] {
+  return fileName
+    .replace(/\.[A-Za-z0-9]+$/, "")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Za-z])(\d)/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/[\s_\-.]+/)
+    .filter(Boolean)
+    .map((w) => (/^[A-Z][a-z]+$/.test(w) ? w.toLowerCase() : w));
+}
+
+/**
+ * A script's title: its file name with the words in it (so they weigh as a title), and the
+ * opening comment when that says what the script is.
+ * @example
+ * scriptTitle("writeGradientEcho3D.m", undefined); // "writeGradientEcho3D.m (write gradient echo 3D)"
+ */
 export function scriptTitle(fileName: string, firstComment: string | undefined): string {
+  const words = nameWords(fileName);
+  const named = words.length > 1 ? `${fileName} (${words.join(" ")})` : fileName;
   const summary = firstComment?.replace(/\s+/g, " ").trim();
-  if (!summary || summary.split(" ").length < 3 || !/[a-z]/i.test(summary)) return fileName;
-  return `${fileName}: ${summary.length > 90 ? `${summary.slice(0, 87)}…` : summary}`;
+  if (!summary || summary.split(" ").length < 3 || !/[a-z]/i.test(summary)) return named;
+  return `${named}: ${summary.length > 90 ? `${summary.slice(0, 87)}…` : summary}`;
 }
 
 /** Whether a path looks like an examples or demo folder, whose files are read whole. */

@@ -1,0 +1,57 @@
+import { fileLabel } from "./format.js";
+import type { ExtractiveAnswer, Quote } from "./extractive.js";
+import type { FormattedBlock } from "./format.js";
+
+/** The language of a code block: its own metadata, or its first section's (a whole-document block). */
+function languageOf(f: FormattedBlock): string | undefined {
+  const own = f.block.metadata.language;
+  if (typeof own === "string") return own;
+  const sections = f.block.metadata.sections;
+  const first = Array.isArray(sections) ? (sections[0] as { metadata?: Record<string, unknown> } | undefined)?.metadata?.language : undefined;
+  return typeof first === "string" ? first : undefined;
+}
+
+/** A whole-document block lays sections out under `## title` lines; code keeps only its own lines. */
+function codeText(f: FormattedBlock): string {
+  const titles = new Set([f.block.title, ...(Array.isArray(f.block.metadata.sections) ? (f.block.metadata.sections as { title?: string }[]).map((s) => s.title) : [])]);
+  return f.block.text.split("\n").filter((l) => !(l.startsWith("## ") && titles.has(l.slice(3).trim()))).join("\n").replace(/^\n+|\n+$/g, "");
+}
+
+/** The first comment line of the code (its header), comment markers kept: it says what the file is. */
+function headerLine(code: string): string | undefined {
+  const lines = code.split("\n").map((l) => l.trim());
+  // A Python module docstring opens the file: its first line of text is the header.
+  const doc = /^(?:"""|\'\'\')\s*(.*)$/.exec(lines[0] ?? "");
+  if (doc) return doc[1] || lines.slice(1).find((l) => /[a-z]{3}/i.test(l));
+  return lines.find((l) => /^(%|#|\/\/)\s*\S.{8,}/.test(l) && /[a-z]{3}/i.test(l));
+}
+
+/**
+ * An example request answered with the example itself: the best example block's code (all its
+ * parts in order for a multi-part file) as one fenced block under its header comment, cut at a
+ * line boundary under `maxChars`, cited. Null when the context holds no example code.
+ *
+ * @example
+ * exampleAnswer({ blocks, maxChars: 6000 })?.answer; // "% gradient echo demo [1]\n```matlab\n...\n```"
+ */
+export function exampleAnswer({ blocks, maxChars }: { blocks: readonly FormattedBlock[]; maxChars: number }): ExtractiveAnswer | null {
+  const best = blocks.find((b) => b.formatter === "example" && languageOf(b) !== undefined);
+  if (!best) return null;
+  const parts = blocks
+    .filter((b) => b.block.uri === best.block.uri && (b === best || (b.block.part && best.block.part)))
+    .sort((a, b) => (a.block.part?.i ?? 0) - (b.block.part?.i ?? 0));
+  const lines = parts.map(codeText).join("\n").split("\n");
+  let kept = 0;
+  let chars = 0;
+  while (kept < lines.length && chars + lines[kept]!.length + 1 <= maxChars) chars += lines[kept++]!.length + 1;
+  const hidden = lines.length - kept;
+  const code = [...lines.slice(0, kept), ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : [])].join("\n");
+  const n = best.block.n;
+  const header = headerLine(lines.join("\n"));
+  const lead = header ? `${header} [${n}]` : `${fileLabel(best.block.uri, "basename")} [${n}]`;
+  const quotes: Quote[] = [{ n, text: header ?? code.split("\n")[0] ?? "", index: 0, kind: "line", score: 1 }];
+  const more = parts.filter((p) => p !== best).map((p) => p.block.n);
+  const cites = more.length ? ` (parts ${[n, ...more].map((x) => `[${x}]`).join(", ")})` : "";
+  for (const m of more) quotes.push({ n: m, text: codeText(parts.find((p) => p.block.n === m)!).split("\n")[0] ?? "", index: 0, kind: "line", score: 1 });
+  return { answer: `${lead}${cites}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
+}

@@ -1,0 +1,101 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createGraph } from "../src/graph/graph.js";
+import { ingest } from "../src/ingestion/ingest.js";
+import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
+import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
+import type { RankedChunk } from "../src/state/types.js";
+import type { SqlStore } from "../src/storage/store.js";
+import { ROOT } from "./helpers/demo-corpus.js";
+import { memoryStore } from "./helpers/store.js";
+
+// A small project-written corpus in MATLAB and Python (test/fixtures/api-corpus): one function in
+// each language under its two spellings, a Sequence class in each, a demo that calls them often.
+const FIXTURE = join(ROOT, "test/fixtures/api-corpus");
+let store: SqlStore;
+let embeddings: EmbeddingProvider;
+
+beforeAll(async () => {
+  store = await memoryStore();
+  embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
+  await ingest({ store, embeddings, paths: [join(FIXTURE, "matlab"), join(FIXTURE, "python")], source: "api_reference" });
+  await ingest({ store, embeddings, paths: [join(FIXTURE, "examples")], source: "examples" });
+  await ingest({ store, embeddings, paths: [join(FIXTURE, "docs")], source: "docs" });
+}, 120_000);
+afterAll(async () => {
+  await embeddings.close();
+  await store.close();
+});
+
+const base = (uri: string) => uri.split("/").at(-1);
+
+describe("alias index (built at ingest from the parsed names)", () => {
+  it("resolves every spelling and both languages to the same entries", async () => {
+    for (const names of [["makeRamp"], ["make_ramp"], ["MAKE_RAMP"]]) {
+      const hits = await store.matchAliases(names, { filters: { sources: ["api_reference"] } });
+      expect(hits.map((h) => h.metadata.name).sort()).toEqual(["makeRamp", "make_ramp"]);
+    }
+    const methods = await store.matchAliases(["add_block"]);
+    expect(methods.map((h) => [base(h.uri), h.metadata.name]).sort()).toEqual([["Sequence.m", "addBlock"], ["sequence.py", "add_block"]]);
+  });
+
+  it("drops the aliases of a replaced or deleted document", async () => {
+    const [doc] = (await store.listDocuments({ source: "api_reference" })).filter((d) => d.uri.endsWith("make_ramp.py"));
+    await store.deleteDocuments("default", [doc!.id]);
+    expect((await store.matchAliases(["make_ramp"])).map((h) => h.metadata.name)).toEqual(["makeRamp"]);
+    await ingest({ store, embeddings, paths: [join(FIXTURE, "python")], source: "api_reference" });
+    expect(await store.matchAliases(["makeRamp"])).toHaveLength(2);
+  });
+
+  it("ranks the entry a question names first, in the language its spelling says, above the demo calling it", async () => {
+    const graph = createGraph({ store, embeddings });
+    const top = async (question: string) => {
+      let ranked: RankedChunk[] = [];
+      for await (const u of await graph.stream({ question }, { streamMode: "updates" })) {
+        const rr = (u as { rerank?: { ranked?: RankedChunk[] } }).rerank?.ranked;
+        if (rr) ranked = rr;
+      }
+      return ranked.slice(0, 2).map((r) => `${base(r.uri)}:${String(r.metadata.name)}`);
+    };
+    expect((await top("What parameters does mr.makeRamp take?"))[0]).toBe("makeRamp.m:makeRamp");
+    expect(await top("What parameters does pp.make_ramp take?")).toEqual(["make_ramp.py:make_ramp", "makeRamp.m:makeRamp"]);
+    expect((await top("What does seq.addBlock do?"))[0]).toBe("Sequence.m:addBlock");
+    expect((await top("What does seq.add_block do?"))[0]).toBe("sequence.py:add_block");
+  });
+});
+
+describe("answers from parsed structure", () => {
+  it("lists every parameter with its kind, default and units, the returned fields, and cites each line", async () => {
+    const graph = createGraph({ store, embeddings });
+    const { answer, citations } = await graph.invoke({ question: "What are the inputs of mr.makeRamp?" });
+    const n = citations.find((c) => c.uri.endsWith("makeRamp.m"))!.n;
+    for (const line of [
+      "- `channel` (required): char, 'x'|'y'|'z'",
+      "- `system` (optional, default `mr.opts()`): struct from mr.opts; defaults to mr.opts() if omitted",
+      "- `Duration` (name/value, default `0`): double, ramp duration, seconds, >0",
+      "- `Amplitude` (name/value, default `0`): double, final amplitude, Hz/m",
+      "- `delay` (name/value, default `0`): double, pre-event delay, seconds, default 0",
+    ]) expect(answer).toContain(`${line} [${n}]`);
+    expect(answer).toContain("Calling pattern: `function grad=makeRamp(channel, varargin)`");
+    expect(answer).toMatch(/- \.amplitude\s+double, final amplitude, Hz\/m/);
+  });
+
+  it("leads with what the question asks: the returns, or the one parameter named", async () => {
+    const graph = createGraph({ store, embeddings });
+    const returns = (await graph.invoke({ question: "What does pp.make_ramp return?" })).answer;
+    expect(returns.split("\n")[2]).toMatch(/^Returns: grad : SimpleNamespace Ramp gradient event\. \[\d\]$/);
+    expect(returns.split("\n").slice(0, 2).join("\n")).toMatch(/^`make_ramp` \(python\)\nCreate a ramp gradient event\. \[\d\]$/);
+    const unit = (await graph.invoke({ question: "What unit is the duration of pp.make_ramp in?" })).answer;
+    expect(unit.split("\n")[0]).toMatch(/^- `duration` \(optional, float, default `0\.0`\): Ramp duration in seconds \(s\)\. \[\d\]$/);
+  });
+});
+
+describe("examples whole", () => {
+  it("returns the example file's code as one fenced block under its header comment, cited", async () => {
+    const graph = createGraph({ store, embeddings });
+    const { answer, citations } = await graph.invoke({ question: "Show me an example of a ramp echo sequence" });
+    const n = citations.find((c) => c.uri.endsWith("writeRampEcho.m"))!.n;
+    expect(answer).toContain(`% A ramp echo demo: ramps the read gradient up and down around one ADC. [${n}]\n\`\`\`matlab\n`);
+    expect(answer).toContain("for i = 1:16\n    seq.addBlock(up);\n    seq.addBlock(down);\nend\nseq.write('ramp_echo.seq');\n```");
+  });
+});
