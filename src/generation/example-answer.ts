@@ -21,7 +21,7 @@ function codeText(f: FormattedBlock): string {
 function headerLine(code: string): string | undefined {
   const lines = code.split("\n").map((l) => l.trim());
   // A Python module docstring opens the file: its first line of text is the header.
-  const doc = /^(?:"""|\'\'\')\s*(.*)$/.exec(lines[0] ?? "");
+  const doc = /^(?:"""|''')\s*(.*)$/.exec(lines[0] ?? "");
   if (doc) return doc[1] || lines.slice(1).find((l) => /[a-z]{3}/i.test(l));
   return lines.find((l) => /^(%|#|\/\/)\s*\S.{8,}/.test(l) && /[a-z]{3}/i.test(l));
 }
