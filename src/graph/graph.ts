@@ -15,7 +15,8 @@ import { remember } from "../nodes/remember.js";
 import { rerank } from "../nodes/rerank.js";
 import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
 import { router } from "../nodes/router.js";
-import { GraphState, InputState, OutputState, type GraphStateType } from "../state/state.js";
+import { GraphInputSchema } from "../state/input.js";
+import { GraphState, OutputState, SCRATCH_KEYS, type GraphStateType } from "../state/state.js";
 import { routeAfterGate, routeToRetrievers } from "./routing.js";
 
 type Node<S> = (state: S, config: NodeConfig) => Promise<object>;
@@ -36,7 +37,9 @@ function withContext<S extends { tenant?: string | undefined }>(node: Node<S>, r
  *   none at invoke time; called once per run.
  */
 export function buildGraph(resolve: ContextResolver) {
-  return new StateGraph({ stateSchema: GraphState, input: InputState, output: OutputState })
+  // The input is a zod schema: LangGraph validates each run's input with it (an InputError names
+  // the field) and Studio's form shows its JSON schema, bounds included and no reducer types.
+  return new StateGraph({ stateSchema: GraphState, input: GraphInputSchema, output: OutputState })
     .addNode("condense", withContext(condense, resolve))
     .addNode("planner", withContext(planner, resolve))
     .addNode("router", withContext(router, resolve))
@@ -82,7 +85,17 @@ export interface CreateGraphOptions extends RunContextInput {
  * const result = await graph.invoke({ question: "What does makeTrapezoid return?" });
  */
 export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
-  return buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" });
+  return withoutScratch(buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" }));
+}
+
+/**
+ * Streams every state key but the per-run scratch (candidates, ranked lists, context blocks) as
+ * `values` and in `getState`: what Studio's state panel and each `values` event carry is what a
+ * user or a follow-up needs. Each node's own update (`streamMode: "updates"`) still shows them.
+ */
+function withoutScratch<G extends { streamChannels?: unknown; channels: Record<string, unknown> }>(compiled: G): G {
+  compiled.streamChannels = Object.keys(compiled.channels).filter((key) => !SCRATCH_KEYS.includes(key));
+  return compiled;
 }
 
 /**
@@ -91,4 +104,4 @@ export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
  * with its tenant's (the input's `tenant`, or the runtime context's) row of `sw_tenant_config`,
  * read once per run.
  */
-export const graph = buildGraph(defaultTenantContext).compile({ name: "sourcewise" });
+export const graph = withoutScratch(buildGraph(defaultTenantContext).compile({ name: "sourcewise" }));

@@ -13,6 +13,7 @@ import { prepareIngest, type IngestDefaults } from "./ingest-route.js";
 import { defaultIngestRoots, rootsForTenant, type IngestRoots } from "./ingest-roots.js";
 import { OriginPolicy } from "./origin.js";
 import { SseStream } from "./sse.js";
+import { answerPieces } from "../generation/answer-message.js";
 import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
 
 /** Options of {@link createChatHandler}. */
@@ -76,10 +77,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Answer pieces for clients when no model streamed tokens: sentences (and lines), whitespace kept. */
-export function answerPieces(answer: string): string[] {
-  return answer.split(/(?<=[.!?:\n])(?=\s)/).filter((p) => p.length > 0);
-}
+export { answerPieces } from "../generation/answer-message.js";
 
 /** A small, serializable view of a node's update for the `node` event; candidates stay server-side. */
 function progress(node: string, update: Record<string, unknown>): Record<string, unknown> {
