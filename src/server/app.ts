@@ -5,6 +5,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { createGraph } from "../graph/graph.js";
 import { buildRunContext, type RunContextInput } from "../context/build-context.js";
 import type { RunContext } from "../context/run-context.js";
+import type { Citation } from "../state/types.js";
 import { createTenantContexts, type ContextForTenantOptions } from "../context/tenant-context.js";
 import { TenantConfigError } from "../storage/tenant-config.js";
 import { AuthError, tenantOf } from "./auth.js";
@@ -15,6 +16,7 @@ import { OriginPolicy } from "./origin.js";
 import { SseStream } from "./sse.js";
 import { answerPieces } from "../generation/answer-message.js";
 import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
+import { uiChatBodySchema, UiMessageStream } from "./ui-stream.js";
 
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
@@ -119,6 +121,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   // Each run gets its tenant's context, rebuilt only when the tenant's row changes.
   const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
+  const uiChatSchema = uiChatBodySchema(maxMessageChars);
   const auth = { secret: jwtSecret, defaultTenant: context.tenant };
   const ingestRoots = options.ingestRoots ?? defaultIngestRoots({ auth: Boolean(jwtSecret), dataDir: options.dataDir ?? ".sourcewise" });
   const origins = new OriginPolicy(options.corsOrigins);
@@ -181,6 +184,52 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }
   }
 
+  /**
+   * POST /api/chat: the Vercel AI SDK's `useChat` body in, its UI message stream out. The chat id
+   * is the thread (per tenant, like /v1/chat's thread_id); only the last user message is sent to
+   * the graph, which keeps the conversation in its checkpointed `messages`.
+   */
+  async function uiChat(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
+    const body = parseBody(await readBody(req, maxBodyBytes), uiChatSchema);
+    const known = new Set(context.profiles.map((p) => p.name));
+    const unknown = body.sources?.find((s) => !known.has(s));
+    if (unknown) throw new RequestError(400, "sources", `Unknown source "${unknown}"; known: ${[...known].join(", ")}.`);
+    const runContext = await tenantContext(tenant);
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort(new Error("client disconnected"));
+    });
+    onRun?.({ tenant, threadId: body.chatId, signal: controller.signal });
+    const stream = new UiMessageStream(res, `msg-${randomUUID()}`);
+    const final: Record<string, unknown> = {};
+    try {
+      const run = await graph.stream(
+        { question: body.question, tenant, sources: body.sources, topic: body.topic },
+        { context: runContext as RunContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${body.chatId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+      );
+      for await (const [mode, chunk] of run as AsyncIterable<[string, unknown]>) {
+        if (mode === "messages") {
+          const [message, meta] = chunk as [{ content?: unknown; getType?: () => string }, { langgraph_node?: string }];
+          const node = meta?.langgraph_node;
+          if ((node === "generate" || node === "clarify") && message.getType?.() === "ai" && typeof message.content === "string") stream.text(message.content);
+          continue;
+        }
+        for (const update of Object.values(chunk as Record<string, Record<string, unknown> | null>)) if (update) Object.assign(final, update);
+      }
+      if (!stream.hasText) stream.text(String(final.answer ?? ""));
+      stream.finish({
+        citations: (final.citations as Citation[] | undefined) ?? [],
+        data: {
+          verdict: final.verdict ?? null, strategy: final.strategy ?? "", clarifying_questions: final.clarifying_questions ?? [],
+          standalone_question: final.standalone_question ?? body.question, thread_id: body.chatId,
+        },
+      });
+    } catch (error) {
+      if (!controller.signal.aborted) stream.fail((error as Error).message.split("\n")[0] ?? "error");
+      else stream.end();
+    }
+  }
+
   async function ingestRoute(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
     const raw = await readBody(req, maxBodyBytes);
     // Validated before queuing: a bad request is answered now, not after the ingestion ahead of it.
@@ -197,9 +246,10 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       if (req.method !== "GET" && req.method !== "HEAD") throw new RequestError(405, "method", "Use GET.");
       return sendJson(res, 200, { status: "ok" });
     }
-    if (path !== "/v1/chat" && path !== "/v1/ingest") throw new RequestError(404, "path", `No route ${path}.`);
+    if (path !== "/v1/chat" && path !== "/v1/ingest" && path !== "/api/chat") throw new RequestError(404, "path", `No route ${path}.`);
     if (req.method !== "POST") throw new RequestError(405, "method", "Use POST.");
     const tenant = await tenantOf(req.headers.authorization, auth);
+    if (path === "/api/chat") return uiChat(req, res, tenant);
     return path === "/v1/chat" ? chat(req, res, tenant) : ingestRoute(req, res, tenant);
   }
 
