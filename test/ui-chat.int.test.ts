@@ -21,7 +21,7 @@ afterAll(async () => {
   await corpus?.close();
 });
 
-type Meta = { verdict: string | null; strategy: string; clarifying_questions: string[]; thread_id: string };
+type Meta = { verdict: string | null; strategy: string; clarifying_questions: string[]; thread_id: string; standalone_question: string };
 type ChatMessage = UIMessage<unknown, { sourcewise: Meta }>;
 
 /** Sends the chat's messages as `useChat` does and reads the assistant message the stream builds. */
@@ -57,7 +57,7 @@ describe("POST /api/chat (AI SDK UI message stream)", () => {
 
     // The chat id is the thread: a follow-up is rewritten from the first turn.
     const followUp = await send("chat-1", [question, answer, user("and how many rounds are there?")]);
-    const followData = followUp.parts.find((p) => p.type === "data-sourcewise") as { data: Meta & { standalone_question: string } };
+    const followData = followUp.parts.find((p) => p.type === "data-sourcewise") as { data: Meta };
     expect(followData.data.standalone_question).not.toBe("and how many rounds are there?");
   });
 

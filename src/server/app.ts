@@ -14,6 +14,7 @@ import { prepareIngest, type IngestDefaults } from "./ingest-route.js";
 import { defaultIngestRoots, rootsForTenant, type IngestRoots } from "./ingest-roots.js";
 import { OriginPolicy } from "./origin.js";
 import { SseStream } from "./sse.js";
+import { serveStatic } from "./static-ui.js";
 import { answerPieces } from "../generation/answer-message.js";
 import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
 import { uiChatBodySchema, UiMessageStream } from "./ui-stream.js";
@@ -47,6 +48,8 @@ export interface ChatHandlerOptions {
   corsOrigins?: string[];
   /** Chunking and limits for POST /v1/ingest. */
   ingest?: IngestDefaults;
+  /** Serve the built chat page (examples/chat-ui) from this folder at `/`; its own origin may then call /api/chat. */
+  uiDir?: string;
   /** Called when a chat run starts, with the signal that aborts it (for logs and tests). */
   onRun?: (run: { tenant: string; threadId: string; signal: AbortSignal }) => void;
 }
@@ -56,6 +59,8 @@ export interface ChatHandler {
   (req: IncomingMessage, res: ServerResponse): void;
   /** Resolves when no ingestion is running (call before closing the store). */
   idle(): Promise<void>;
+  /** Lets these origins call the server too (the server's own, once it listens and serves the page). */
+  allowOrigins(origins: readonly string[]): void;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -246,7 +251,9 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       if (req.method !== "GET" && req.method !== "HEAD") throw new RequestError(405, "method", "Use GET.");
       return sendJson(res, 200, { status: "ok" });
     }
-    if (path !== "/v1/chat" && path !== "/v1/ingest" && path !== "/api/chat") throw new RequestError(404, "path", `No route ${path}.`);
+    const api = path === "/v1/chat" || path === "/v1/ingest" || path === "/api/chat";
+    if (!api && options.uiDir && (req.method === "GET" || req.method === "HEAD") && (await serveStatic(options.uiDir, path ?? "/", res, req.method === "HEAD"))) return;
+    if (!api) throw new RequestError(404, "path", `No route ${path}.`);
     if (req.method !== "POST") throw new RequestError(405, "method", "Use POST.");
     const tenant = await tenantOf(req.headers.authorization, auth);
     if (path === "/api/chat") return uiChat(req, res, tenant);
@@ -265,5 +272,6 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }).catch(() => res.destroy());
   }) as ChatHandler;
   handler.idle = () => writes.then(() => {});
+  handler.allowOrigins = (list) => origins.allow(list);
   return handler;
 }
