@@ -77,7 +77,7 @@ export function serveCommand(): Command {
         await ctx.close();
         throw error;
       });
-      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${opts.ui ? `, chat page: ${running.url}/` : ""})\n`);
+      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${opts.ui ? `, chat page: ${running.url}/` : ""}; started in ${process.uptime().toFixed(2)} s)\n`);
       await new Promise<void>((done) => {
         process.once("SIGINT", () => done());
         process.once("SIGTERM", () => done());
