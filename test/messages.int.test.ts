@@ -5,6 +5,7 @@ import { createGraph } from "../src/graph/graph.js";
 import { InputError } from "../src/state/input.js";
 import type { Citation } from "../src/state/types.js";
 import { openDemoCorpus, type DemoCorpus } from "./helpers/demo-corpus.js";
+import { RecordingChatModel } from "./helpers/fake-models.js";
 
 let corpus: DemoCorpus;
 
@@ -65,6 +66,21 @@ describe("the conversation as LangChain messages", () => {
     const after = (await graph.getState(thread)).values.messages as BaseMessage[];
     expect(after.map((m) => m.getType())).toEqual(["human", "ai", "human", "ai", "human", "ai"]);
     expect(after[4]!.content).toBe("Show me an example of streaming each node's progress");
+  });
+
+  it("streams a chat model's answer token by token, and none of its internal calls (the planner's)", async () => {
+    const ANSWER = "Broaden rounds are capped by maxRetries, one by default [1].";
+    // The planner's structured call gets this text too, fails to parse it, and falls back to the heuristic.
+    const chatModel = new RecordingChatModel([ANSWER]);
+    const graph = createGraph({ ...corpus, chatModel, checkpointer: new MemorySaver() });
+    const thread = { configurable: { thread_id: "llm" } };
+    const chunks = await streamedChunks(await graph.stream({ question: QUESTION }, { ...thread, streamMode: "messages" }));
+    const { values } = await graph.getState(thread);
+    expect(values.strategy).toBe("llm/strong");
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(new Set(chunks.map((c) => c.node))).toEqual(new Set(["generate"]));
+    expect(chunks.map((c) => c.text).join("")).toBe(values.answer);
+    expect((values.messages as AIMessage[]).at(-1)!.id).toBe(chunks[0]!.id);
   });
 
   it("streams a clarification as a message too, with the clarifying questions attached", async () => {
