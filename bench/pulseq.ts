@@ -37,7 +37,7 @@ for (const [source, paths] of Object.entries(SOURCES)) {
 /** Glob (only `*` and `**`) to a RegExp matched against the end of a path. */
 const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
 
-const graph = createGraph({ store, embeddings });
+const graph = createGraph({ store, embeddings, streamScratch: true });
 await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
 for (const split of values.split === "all" ? ["tune", "heldout"] : [values.split]) {
   const qs = questions.filter((q) => q.split === split);

@@ -70,6 +70,11 @@ export function buildGraph(resolve: ContextResolver) {
 export interface CreateGraphOptions extends RunContextInput {
   /** Persist threads (conversation memory). */
   checkpointer?: BaseCheckpointSaver;
+  /**
+   * Stream the per-run scratch (`candidates`, `ranked`, `context`) in `updates` and `values`, as
+   * evaluations need; it is never checkpointed either way. @default false
+   */
+  streamScratch?: boolean;
 }
 
 /**
@@ -84,14 +89,15 @@ export interface CreateGraphOptions extends RunContextInput {
  * const graph = createGraph({ store, embeddings });
  * const result = await graph.invoke({ question: "What does makeTrapezoid return?" });
  */
-export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
-  return withoutScratch(buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" }));
+export function createGraph({ checkpointer, streamScratch = false, ...context }: CreateGraphOptions) {
+  const compiled = buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" });
+  return streamScratch ? compiled : withoutScratch(compiled);
 }
 
 /**
- * Streams every state key but the per-run scratch (candidates, ranked lists, context blocks) as
- * `values` and in `getState`: what Studio's state panel and each `values` event carry is what a
- * user or a follow-up needs. Each node's own update (`streamMode: "updates"`) still shows them.
+ * Streams every state key but the per-run scratch (candidates, ranked lists, context blocks), in
+ * `values`, `updates` and `getState`: what Studio's state panel and each event carry is what a
+ * user or a follow-up needs.
  */
 function withoutScratch<G extends { streamChannels?: unknown; channels: Record<string, unknown> }>(compiled: G): G {
   compiled.streamChannels = Object.keys(compiled.channels).filter((key) => !SCRATCH_KEYS.includes(key));

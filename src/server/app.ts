@@ -122,7 +122,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const { jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
   const context = buildRunContext(options.context);
   const checkpointer = options.checkpointer ?? new MemorySaver();
-  const graph = createGraph({ ...context, checkpointer });
+  // streamScratch: the `node` progress events count candidates and ranked results (never checkpointed either way).
+  const graph = createGraph({ ...context, checkpointer, streamScratch: true });
   // Each run gets its tenant's context, rebuilt only when the tenant's row changes.
   const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
