@@ -43,7 +43,7 @@ for (const [source, paths] of Object.entries(SOURCES)) {
 // eslint-disable-next-line no-control-regex
 const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
 
-const graph = createGraph({ store, embeddings });
+const graph = createGraph({ store, embeddings, streamScratch: true });
 await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
 if (frozen) await runFrozen(graph, data, { verbose: values.verbose, json: values.json });
 for (const split of frozen ? [] : values.split === "all" ? ["tune", "heldout"] : [values.split]) {

@@ -19,7 +19,9 @@ export type { ContextForTenantOptions, TenantContexts, TenantContextsOptions } f
 
 // What a run takes and returns.
 export { GraphState, InputState, OutputState } from "./state/state.js";
-export type { GraphInput, GraphOutput, GraphStateType, Turn } from "./state/state.js";
+export type { GraphOutput, GraphStateType, Turn } from "./state/state.js";
+export { GraphInputSchema, InputError } from "./state/input.js";
+export type { GraphInput } from "./state/input.js";
 export type { Citation, ContextBlock, GateResult, Intent, Plan, RouteDecision, RunMetadata, Verdict } from "./state/types.js";
 
 // Configuration: one settings tree for the config file, env vars, flags and tenant rows.

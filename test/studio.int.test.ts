@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@langchain/langgraph-sdk";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ingest } from "../src/ingestion/ingest.js";
@@ -107,6 +108,43 @@ describe("langgraph dev, auth off", () => {
     expect(out.citations[0]!.source).toBe("docs");
     expect(out.answer).toMatch(/\[1\]/);
   }, 120_000);
+
+  it("streams the answer as AI message chunks to the SDK client, and answers a follow-up in the thread", async () => {
+    const client = new Client({ apiUrl: `http://127.0.0.1:${port}` });
+    const thread = await client.threads.create();
+    const ask = async (input: Record<string, unknown>) => {
+      let text = "";
+      let values: { answer?: string; messages?: { type: string; content: string; additional_kwargs?: { citations?: { uri: string }[] } }[] } = {};
+      for await (const part of client.runs.stream(thread.thread_id, "sourcewise", { input, streamMode: ["messages-tuple", "values"] })) {
+        if (part.event === "messages") {
+          const [chunk, meta] = part.data as [{ type: string; content: string }, { langgraph_node?: string }];
+          if (/^ai/i.test(chunk.type) && meta.langgraph_node === "generate") text += chunk.content;
+        }
+        if (part.event === "values") values = part.data as typeof values;
+      }
+      return { text, values };
+    };
+    const first = await ask({ messages: [{ role: "user", content: "What options does openPGliteStore take?" }] });
+    expect(first.text.length).toBeGreaterThan(0);
+    expect(first.text).toBe(first.values.answer);
+    const answer = first.values.messages!.at(-1)!;
+    expect(answer.type).toBe("ai");
+    expect(answer.additional_kwargs?.citations?.some((c) => c.uri.endsWith("src/storage/pglite.ts"))).toBe(true);
+    const second = await ask({ messages: [{ role: "user", content: "and what does it return?" }] });
+    expect(second.text).toBe(second.values.answer);
+    expect(second.values.messages!.map((m) => m.type)).toEqual(["human", "ai", "human", "ai"]);
+  }, 120_000);
+
+  it("shows Studio a narrow input schema: bounds, no reducer types", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/assistants/sourcewise/schemas`);
+    const text = await res.text();
+    expect(res.status, text.slice(0, 500)).toBe(200);
+    const { input_schema: input } = JSON.parse(text) as { input_schema: { properties: Record<string, { minimum?: number; maximum?: number; minItems?: number }> } };
+    expect(text).not.toContain("__overwrite__");
+    expect(Object.keys(input.properties)).toEqual(expect.arrayContaining(["question", "messages", "sources", "top_k", "token_budget"]));
+    expect(input.properties.top_k).toMatchObject({ minimum: 1, maximum: 50 });
+    expect(input.properties.sources).toMatchObject({ minItems: 1 });
+  });
 });
 
 // The attack: any client of the Agent Server picked any tenant through the graph's `tenant` input.

@@ -23,7 +23,11 @@ export const DEMO_SOURCES = [
     ],
   },
   { source: "docs", paths: ["docs/guides"] },
-  { source: "examples", paths: ["examples"] },
+  // The example programs; not examples/chat-ui (a web page, and its build output).
+  {
+    source: "examples",
+    paths: ["examples/ask-a-question.ts", "examples/chat-backend.ts", "examples/custom-source-profile.ts", "examples/stream-progress.ts", "examples/topic-scoped-search.ts"],
+  },
 ] as const;
 
 /** One question aimed at each source, and one the corpus cannot answer. */

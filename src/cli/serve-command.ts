@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { loadConfig, type Config, type ConfigInput } from "../config/config.js";
 import { ConfigError } from "../errors.js";
@@ -33,11 +33,12 @@ function checkIngestRoots(roots: Config["server"]["ingestRoots"]): void {
  */
 export function serveCommand(): Command {
   return new Command("serve")
-    .description("serve the chat backend: POST /v1/chat (SSE), POST /v1/ingest, GET /healthz")
+    .description("serve the chat backend: POST /api/chat (AI SDK useChat), POST /v1/chat (SSE), POST /v1/ingest, GET /healthz")
     .option("-p, --port <port>", "port to listen on (default: 8787, 0 picks a free one)", port)
     .option("--host <host>", "address to bind (default: 127.0.0.1)")
     .option("--auth", "require bearer JWTs (needs SOURCEWISE_JWT_SECRET)", false)
-    .action(async (opts: { port?: number; host?: string; auth: boolean }, cmd: Command) => {
+    .option("--ui", "serve the chat page (examples/chat-ui, built by `npm run build:chat-ui`) at /", false)
+    .action(async (opts: { port?: number; host?: string; auth: boolean; ui: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals<{ config?: string; db?: string; tenant?: string; embeddings?: string }>();
       const overrides: ConfigInput = { server: { ...(opts.port !== undefined ? { port: opts.port } : {}), ...(opts.host ? { host: opts.host } : {}) } };
       if (globals.db) overrides.store = { path: globals.db };
@@ -49,6 +50,10 @@ export function serveCommand(): Command {
       }
       const dataDir = config.server.dataDir ?? (config.store.path === "memory" ? ".sourcewise" : dirname(resolve(config.store.path)));
       checkIngestRoots(config.server.ingestRoots);
+      const { CHAT_UI_DIR } = await import("../server/static-ui.js");
+      if (opts.ui && !statSync(join(CHAT_UI_DIR, "index.html"), { throwIfNoEntry: false })) {
+        throw new ConfigError({ message: `--ui: the chat page is not built (${CHAT_UI_DIR} has no index.html).`, hint: "Run `npm run build:chat-ui` in the sourcewise folder, then start again." });
+      }
       const { openContext } = await import("../context/open-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
       const { startServer } = await import("../server/server.js");
@@ -68,7 +73,7 @@ export function serveCommand(): Command {
         context: ctx, checkpointer: threads.saver, jwtSecret: server.jwtSecret, port: server.port, host: server.host,
         maxMessageChars: server.maxMessageChars, maxBodyBytes: server.maxBodyBytes,
         ingest: { maxFileBytes: config.ingest.maxFileBytes, batchSize: config.ingest.batchSize, chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens } },
-        ingestRoots: server.ingestRoots, dataDir, corsOrigins: server.corsOrigins,
+        ingestRoots: server.ingestRoots, dataDir, corsOrigins: server.corsOrigins, ...(opts.ui ? { uiDir: CHAT_UI_DIR } : {}),
         headersTimeoutMs: server.headersTimeoutMs, requestTimeoutMs: server.requestTimeoutMs, keepAliveTimeoutMs: server.keepAliveTimeoutMs,
       }).catch(async (error: unknown) => {
         // The embedding workers and databases would otherwise keep the process alive after the error.
@@ -78,7 +83,7 @@ export function serveCommand(): Command {
       });
       const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
       const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
-      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database})\n`);
+      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database}${opts.ui ? `, chat page: ${running.url}/` : ""}; started in ${process.uptime().toFixed(2)} s)\n`);
       // Requests in flight finish first, then threads and the store close: never under a running query.
       closeOnSignal(async () => {
         await running.close();

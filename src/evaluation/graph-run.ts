@@ -24,7 +24,8 @@ type Update = {
 
 /**
  * Runs one question with `streamMode: "updates"` so the reranked list and the context blocks,
- * which the output state does not carry, can be scored too.
+ * which the output state does not carry, can be scored too (build the graph with
+ * `streamScratch: true`, else they are not streamed).
  */
 export async function observeGraph(graph: Graph, question: string, tenant?: string): Promise<GraphObservation> {
   const obs: GraphObservation = { answer: "", citations: [], verdict: undefined, route: null, ranked: [], context: [], timings: {}, totalMs: 0 };

@@ -76,7 +76,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
 
   const queries = dataset.queries.slice(0, opts.limit ?? dataset.queries.length);
   const graphN = Math.min(opts.graphLimit ?? queries.length, queries.length);
-  const graph = createGraph({ ...opts.graphOptions, store, embeddings, profiles: opts.graphOptions?.profiles ?? dataset.profiles });
+  // The ranked list and the context blocks are scratch: streamed only when asked for.
+  const graph = createGraph({ ...opts.graphOptions, store, embeddings, profiles: opts.graphOptions?.profiles ?? dataset.profiles, streamScratch: true });
   const perQuery: Record<string, QueryScores[]> = { graph: [], ...Object.fromEntries(methods.map((m) => [m.id, []])) };
   const nodeMs: Record<string, number[]> = {};
   const gate: GateConfusion = { answerableAnswered: 0, answerableAbstained: 0, unanswerableAnswered: 0, unanswerableAbstained: 0 };

@@ -15,7 +15,8 @@ import { remember } from "../nodes/remember.js";
 import { rerank } from "../nodes/rerank.js";
 import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
 import { router } from "../nodes/router.js";
-import { GraphState, InputState, OutputState, type GraphStateType } from "../state/state.js";
+import { GraphInputSchema } from "../state/input.js";
+import { GraphState, OutputState, SCRATCH_KEYS, type GraphStateType } from "../state/state.js";
 import { routeAfterGate, routeToRetrievers } from "./routing.js";
 
 type Node<S> = (state: S, config: NodeConfig) => Promise<object>;
@@ -36,7 +37,9 @@ function withContext<S extends { tenant?: string | undefined }>(node: Node<S>, r
  *   none at invoke time; called once per run.
  */
 export function buildGraph(resolve: ContextResolver) {
-  return new StateGraph({ stateSchema: GraphState, input: InputState, output: OutputState })
+  // The input is a zod schema: LangGraph validates each run's input with it (an InputError names
+  // the field) and Studio's form shows its JSON schema, bounds included and no reducer types.
+  return new StateGraph({ stateSchema: GraphState, input: GraphInputSchema, output: OutputState })
     .addNode("condense", withContext(condense, resolve))
     .addNode("planner", withContext(planner, resolve))
     .addNode("router", withContext(router, resolve))
@@ -67,6 +70,11 @@ export function buildGraph(resolve: ContextResolver) {
 export interface CreateGraphOptions extends RunContextInput {
   /** Persist threads (conversation memory). */
   checkpointer?: BaseCheckpointSaver;
+  /**
+   * Stream the per-run scratch (`candidates`, `ranked`, `context`) in `updates` and `values`, as
+   * evaluations need; it is never checkpointed either way. @default false
+   */
+  streamScratch?: boolean;
 }
 
 /**
@@ -81,8 +89,19 @@ export interface CreateGraphOptions extends RunContextInput {
  * const graph = createGraph({ store, embeddings });
  * const result = await graph.invoke({ question: "What does makeTrapezoid return?" });
  */
-export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
-  return buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" });
+export function createGraph({ checkpointer, streamScratch = false, ...context }: CreateGraphOptions) {
+  const compiled = buildGraph(fixedContext(buildRunContext(context))).compile({ checkpointer, name: "sourcewise" });
+  return streamScratch ? compiled : withoutScratch(compiled);
+}
+
+/**
+ * Streams every state key but the per-run scratch (candidates, ranked lists, context blocks), in
+ * `values`, `updates` and `getState`: what Studio's state panel and each event carry is what a
+ * user or a follow-up needs.
+ */
+function withoutScratch<G extends { streamChannels?: unknown; channels: Record<string, unknown> }>(compiled: G): G {
+  compiled.streamChannels = Object.keys(compiled.channels).filter((key) => !SCRATCH_KEYS.includes(key));
+  return compiled;
 }
 
 /**
@@ -91,4 +110,4 @@ export function createGraph({ checkpointer, ...context }: CreateGraphOptions) {
  * with its tenant's (the input's `tenant`, or the runtime context's) row of `sw_tenant_config`,
  * read once per run.
  */
-export const graph = buildGraph(defaultTenantContext).compile({ name: "sourcewise" });
+export const graph = withoutScratch(buildGraph(defaultTenantContext).compile({ name: "sourcewise" }));

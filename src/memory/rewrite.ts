@@ -92,7 +92,8 @@ export async function llmRewrite(model: BaseChatModel, question: string, history
       ),
       new HumanMessage(`Conversation:\n${transcript}\n\nLast question: ${question}`),
     ],
-    { signal: AbortSignal.timeout(timeoutMs) },
+    // nostream: an internal call, kept out of `streamMode: "messages"` (only the answer streams).
+    { signal: AbortSignal.timeout(timeoutMs), tags: ["nostream"] },
   );
   return RewriteSchema.parse(raw).standalone.trim();
 }

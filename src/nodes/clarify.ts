@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import { runContext, type NodeConfig } from "../context/run-context.js";
+import { answerMessage, replayAnswer } from "../generation/answer-message.js";
 import { isNonSubstantive } from "../evidence/evidence.js";
 import { keyStems, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -70,12 +71,14 @@ export async function clarify(state: GraphStateType, config: NodeConfig): Promis
     ? `That looks outside what the indexed sources cover${summaries.length ? ` (${summaries.join("; ")})` : ""}, so I won't answer it from them.`
     : INTRO;
   const answer = `${intro}\n${questions.map((q, i) => `${i + 1}. ${q}`).join("\n")}`;
+  const id = await replayAnswer(answer, config);
   return {
     answer,
     clarifying_questions: questions,
     citations: [],
     verdict: "clarify",
     strategy: "clarify",
+    messages: [answerMessage(answer, { citations: [], verdict: "clarify", strategy: "clarify", clarifying_questions: questions }, id)],
     metadata: { timings_ms: { clarify: Math.round(performance.now() - started) } },
   };
 }

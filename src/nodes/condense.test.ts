@@ -1,3 +1,4 @@
+import { AIMessage, HumanMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { FailingChatModel, fakeStructuredModel } from "../../test/helpers/fake-models.js";
 import { stateWith } from "../../test/helpers/retrieval.js";
@@ -17,12 +18,21 @@ describe("condense", () => {
     const state = stateWith({ question: "and its parameters?", history, attempt: 1, candidates: { "1:api:global": [] }, answer: "old" });
     const update = await condense(state, { context: base });
     expect(update.standalone_question).toBe("What about makeTrapezoid's parameters?");
-    expect("question" in update).toBe(false);
+    // The question is written back as asked, and joins the conversation as the user's message.
+    expect(update.question).toBe("and its parameters?");
+    expect(update.messages.map((m) => [m.getType(), m.content])).toEqual([["human", "and its parameters?"]]);
     const reset = update as unknown as Record<string, unknown>;
     expect(reset.attempt).toBe(0);
     expect(reset.answer).toBe("");
     expect((reset.candidates as { value: unknown }).value).toEqual({});
     expect(update.metadata.value.models.condense).toBe("deterministic");
+  });
+
+  it("takes the question from a trailing human message, adding no message of its own", async () => {
+    const state = stateWith({ question: "an earlier turn's question", messages: [new AIMessage("an answer"), new HumanMessage("What does makeTrapezoid return?")] });
+    const update = await condense(state, { context: base });
+    expect(update.question).toBe("What does makeTrapezoid return?");
+    expect(update.messages).toEqual([]);
   });
 
   it("leaves the first question of a thread alone", async () => {

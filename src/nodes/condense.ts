@@ -1,10 +1,32 @@
+import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { Overwrite } from "@langchain/langgraph";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { deterministicRewrite, llmRewrite } from "../memory/rewrite.js";
+import { checkSources, InputError, isHuman, messageText } from "../state/input.js";
 import { emptyMetadata, freshTurn, type GraphStateType } from "../state/state.js";
 
 /**
- * The `condense` node, first in the graph: starts a fresh turn (every output and per-turn field
+ * This turn's question and the messages to add for it. A trailing human message is the new
+ * question (every finished turn ends with the answer's message); otherwise `question` is, and
+ * joins the conversation as a human message.
+ * @throws InputError naming `question` when there is neither.
+ */
+export function turnQuestion(state: Pick<GraphStateType, "question" | "messages">): { question: string; messages: BaseMessage[] } {
+  const last = state.messages?.at(-1);
+  if (isHuman(last)) {
+    const question = messageText(last).trim();
+    if (question) return { question, messages: [] };
+  }
+  const question = state.question?.trim() ?? "";
+  if (!question) {
+    throw new InputError({ field: "question", reason: "is required", hint: "Pass `question`, or `messages` ending with the user's message." });
+  }
+  return { question, messages: [new HumanMessage(question)] };
+}
+
+/**
+ * The `condense` node, first in the graph: takes this turn's question (`question`, or the last
+ * human message of `messages`; see {@link turnQuestion}), checks the input's sources, starts a fresh turn (every output and per-turn field
  * back to its schema default, so nothing of a thread's previous turn carries over) and writes
  * `standalone_question`: the user's `question` as it is, or a follow-up ("and its parameters?")
  * rewritten to stand alone from the thread's earlier turns. Every later node searches with it.
@@ -20,7 +42,8 @@ import { emptyMetadata, freshTurn, type GraphStateType } from "../state/state.js
 export async function condense(state: GraphStateType, config: NodeConfig) {
   const ctx = runContext(config);
   const started = performance.now();
-  const asked = state.question ?? "";
+  const { question: asked, messages } = turnQuestion(state);
+  checkSources(state.sources, ctx.profiles.map((p) => p.name));
   const history = state.history ?? [];
   const metadata = emptyMetadata();
   let standalone = asked;
@@ -41,5 +64,5 @@ export async function condense(state: GraphStateType, config: NodeConfig) {
   }
   metadata.timings_ms.condense = Math.round(performance.now() - started);
   metadata.models.condense = rewriter;
-  return { ...freshTurn(), metadata: new Overwrite(metadata), standalone_question: standalone };
+  return { ...freshTurn(), metadata: new Overwrite(metadata), question: asked, messages, standalone_question: standalone };
 }

@@ -1,4 +1,5 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { answerMessage, replayAnswer } from "../generation/answer-message.js";
 import { buildCitations, dropDanglingCitations } from "../generation/citations.js";
 import { apiAnswer } from "../generation/api-answer.js";
 import { exampleAnswer } from "../generation/example-answer.js";
@@ -35,16 +36,24 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   const mode: Mode = state.gate?.decision === "strong" ? "strong" : "weak";
   const formatted = formatContext(state.context, ctx.profiles, settings);
   const fallbacks: string[] = [];
-  const done = (update: Omit<GraphUpdate, "metadata" | "verdict" | "context_seen">, generator: string): GraphUpdate => ({
-    ...update,
-    verdict: mode,
-    context_seen: formatted.text,
-    metadata: {
-      timings_ms: { generate: Math.round(performance.now() - started) },
-      models: { generator },
-      fallbacks,
-    },
-  });
+  type Answer = Pick<GraphUpdate, "answer" | "citations" | "strategy">;
+  /** The update, with the answer as the conversation's next message (streamed first unless a model streamed it). */
+  const done = async ({ answer = "", citations = [], strategy = "" }: Answer, generator: string, streamedId?: string): Promise<GraphUpdate> => {
+    const id = streamedId ?? (await replayAnswer(answer, config));
+    return {
+      answer,
+      citations,
+      strategy,
+      verdict: mode,
+      context_seen: formatted.text,
+      messages: [answerMessage(answer, { citations, verdict: mode, strategy, clarifying_questions: [] }, id)],
+      metadata: {
+        timings_ms: { generate: Math.round(performance.now() - started) },
+        models: { generator },
+        fallbacks,
+      },
+    };
+  };
 
   if (formatted.blocks.length === 0) {
     return done({ answer: NOTHING_FOUND, citations: [], strategy: `none/${mode}` }, EXTRACTIVE_GENERATOR);
@@ -52,11 +61,11 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   if (ctx.chatModel) {
     const id = ctx.chatModelId ?? ctx.chatModel._llmType();
     try {
-      const { answer, dropped } = await llmAnswer(ctx.chatModel, state.standalone_question, formatted, mode, settings);
+      const { answer, dropped, messageId } = await llmAnswer(ctx.chatModel, state.standalone_question, formatted, mode, settings, config);
       if (dropped.length > 0) fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
       if (answer.trim()) {
         const citations = buildCitations(answer, formatted.blocks, { snippetChars: settings.snippetChars });
-        return done({ answer, citations, strategy: `llm/${mode}` }, id);
+        return done({ answer, citations, strategy: `llm/${mode}` }, id, messageId);
       }
       fallbacks.push(`generator: ${id} returned an empty answer; used the extractive answerer`);
     } catch (error) {
@@ -68,10 +77,11 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   return done({ answer, citations, strategy: `extractive/${mode}` }, EXTRACTIVE_GENERATOR);
 }
 
-async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
-  const reply = await model.invoke(buildMessages(question, formatted.text, mode, settings.answerStyle));
+/** The model's answer (its tokens stream as the node's messages) with dangling `[n]` dropped. */
+async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode, settings: GenerationSettings, config: NodeConfig) {
+  const reply = await model.invoke(buildMessages(question, formatted.text, mode, settings.answerStyle), config);
   const valid = new Set(formatted.blocks.map((b) => b.block.n));
-  return dropDanglingCitations(reply.text, valid);
+  return { ...dropDanglingCitations(reply.text, valid), messageId: reply.id };
 }
 
 function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {

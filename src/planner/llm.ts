@@ -58,6 +58,8 @@ export async function llmPlan({ question, chatModel, profiles, timeoutMs = 20_00
   const structured = chatModel.withStructuredOutput(LlmPlanSchema, { name: "plan" });
   const raw: unknown = await structured.invoke([new SystemMessage(plannerPrompt(profiles)), new HumanMessage(question)], {
     signal: AbortSignal.timeout(timeoutMs),
+    // An internal call, kept out of `streamMode: "messages"` (only the answer streams).
+    tags: ["nostream"],
   });
   const result = LlmPlanSchema.parse(raw);
   const known = new Set(profiles.map((p) => p.name));

@@ -5,6 +5,7 @@ import { MemorySaver } from "@langchain/langgraph";
 import { createGraph } from "../graph/graph.js";
 import { buildRunContext, type RunContextInput } from "../context/build-context.js";
 import type { RunContext } from "../context/run-context.js";
+import type { Citation } from "../state/types.js";
 import { createTenantContexts, type ContextForTenantOptions } from "../context/tenant-context.js";
 import { TenantConfigError } from "../storage/tenant-config.js";
 import { AuthError, tenantOf } from "./auth.js";
@@ -13,7 +14,10 @@ import { prepareIngest, type IngestDefaults } from "./ingest-route.js";
 import { defaultIngestRoots, rootsForTenant, type IngestRoots } from "./ingest-roots.js";
 import { OriginPolicy } from "./origin.js";
 import { SseStream } from "./sse.js";
+import { serveStatic } from "./static-ui.js";
+import { answerPieces } from "../generation/answer-message.js";
 import { chatBodySchema, parseBody, RequestError, type ChatBody } from "./validation.js";
+import { uiChatBodySchema, UiMessageStream } from "./ui-stream.js";
 
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
@@ -44,6 +48,8 @@ export interface ChatHandlerOptions {
   corsOrigins?: string[];
   /** Chunking and limits for POST /v1/ingest. */
   ingest?: IngestDefaults;
+  /** Serve the built chat page (examples/chat-ui) from this folder at `/`; its own origin may then call /api/chat. */
+  uiDir?: string;
   /** Called when a chat run starts, with the signal that aborts it (for logs and tests). */
   onRun?: (run: { tenant: string; threadId: string; signal: AbortSignal }) => void;
 }
@@ -53,6 +59,8 @@ export interface ChatHandler {
   (req: IncomingMessage, res: ServerResponse): void;
   /** Resolves when no ingestion is running (call before closing the store). */
   idle(): Promise<void>;
+  /** Lets these origins call the server too (the server's own, once it listens and serves the page). */
+  allowOrigins(origins: readonly string[]): void;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -76,10 +84,7 @@ async function readBody(req: IncomingMessage, max: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Answer pieces for clients when no model streamed tokens: sentences (and lines), whitespace kept. */
-export function answerPieces(answer: string): string[] {
-  return answer.split(/(?<=[.!?:\n])(?=\s)/).filter((p) => p.length > 0);
-}
+export { answerPieces } from "../generation/answer-message.js";
 
 /** A small, serializable view of a node's update for the `node` event; candidates stay server-side. */
 function progress(node: string, update: Record<string, unknown>): Record<string, unknown> {
@@ -117,10 +122,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const { jwtSecret, maxMessageChars = 4000, maxBodyBytes = 256 * 1024, onRun } = options;
   const context = buildRunContext(options.context);
   const checkpointer = options.checkpointer ?? new MemorySaver();
-  const graph = createGraph({ ...context, checkpointer });
+  // streamScratch: the `node` progress events count candidates and ranked results (never checkpointed either way).
+  const graph = createGraph({ ...context, checkpointer, streamScratch: true });
   // Each run gets its tenant's context, rebuilt only when the tenant's row changes.
   const tenantContext = createTenantContexts(context, options.tenantModels);
   const chatSchema = chatBodySchema(maxMessageChars);
+  const uiChatSchema = uiChatBodySchema(maxMessageChars);
   const auth = { secret: jwtSecret, defaultTenant: context.tenant };
   const ingestRoots = options.ingestRoots ?? defaultIngestRoots({ auth: Boolean(jwtSecret), dataDir: options.dataDir ?? ".sourcewise" });
   const origins = new OriginPolicy(options.corsOrigins);
@@ -183,6 +190,52 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }
   }
 
+  /**
+   * POST /api/chat: the Vercel AI SDK's `useChat` body in, its UI message stream out. The chat id
+   * is the thread (per tenant, like /v1/chat's thread_id); only the last user message is sent to
+   * the graph, which keeps the conversation in its checkpointed `messages`.
+   */
+  async function uiChat(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
+    const body = parseBody(await readBody(req, maxBodyBytes), uiChatSchema);
+    const known = new Set(context.profiles.map((p) => p.name));
+    const unknown = body.sources?.find((s) => !known.has(s));
+    if (unknown) throw new RequestError(400, "sources", `Unknown source "${unknown}"; known: ${[...known].join(", ")}.`);
+    const runContext = await tenantContext(tenant);
+    const controller = new AbortController();
+    res.on("close", () => {
+      if (!res.writableFinished) controller.abort(new Error("client disconnected"));
+    });
+    onRun?.({ tenant, threadId: body.chatId, signal: controller.signal });
+    const stream = new UiMessageStream(res, `msg-${randomUUID()}`);
+    const final: Record<string, unknown> = {};
+    try {
+      const run = await graph.stream(
+        { question: body.question, tenant, sources: body.sources, topic: body.topic },
+        { context: runContext as RunContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${body.chatId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+      );
+      for await (const [mode, chunk] of run as AsyncIterable<[string, unknown]>) {
+        if (mode === "messages") {
+          const [message, meta] = chunk as [{ content?: unknown; getType?: () => string }, { langgraph_node?: string }];
+          const node = meta?.langgraph_node;
+          if ((node === "generate" || node === "clarify") && message.getType?.() === "ai" && typeof message.content === "string") stream.text(message.content);
+          continue;
+        }
+        for (const update of Object.values(chunk as Record<string, Record<string, unknown> | null>)) if (update) Object.assign(final, update);
+      }
+      if (!stream.hasText) stream.text(String(final.answer ?? ""));
+      stream.finish({
+        citations: (final.citations as Citation[] | undefined) ?? [],
+        data: {
+          verdict: final.verdict ?? null, strategy: final.strategy ?? "", clarifying_questions: final.clarifying_questions ?? [],
+          standalone_question: final.standalone_question ?? body.question, thread_id: body.chatId,
+        },
+      });
+    } catch (error) {
+      if (!controller.signal.aborted) stream.fail((error as Error).message.split("\n")[0] ?? "error");
+      else stream.end();
+    }
+  }
+
   async function ingestRoute(req: IncomingMessage, res: ServerResponse, tenant: string): Promise<void> {
     const raw = await readBody(req, maxBodyBytes);
     // Validated before queuing: a bad request is answered now, not after the ingestion ahead of it.
@@ -199,9 +252,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       if (req.method !== "GET" && req.method !== "HEAD") throw new RequestError(405, "method", "Use GET.");
       return sendJson(res, 200, { status: "ok" });
     }
-    if (path !== "/v1/chat" && path !== "/v1/ingest") throw new RequestError(404, "path", `No route ${path}.`);
+    const api = path === "/v1/chat" || path === "/v1/ingest" || path === "/api/chat";
+    if (!api && options.uiDir && (req.method === "GET" || req.method === "HEAD") && (await serveStatic(options.uiDir, path ?? "/", res, req.method === "HEAD"))) return;
+    if (!api) throw new RequestError(404, "path", `No route ${path}.`);
     if (req.method !== "POST") throw new RequestError(405, "method", "Use POST.");
     const tenant = await tenantOf(req.headers.authorization, auth);
+    if (path === "/api/chat") return uiChat(req, res, tenant);
     return path === "/v1/chat" ? chat(req, res, tenant) : ingestRoute(req, res, tenant);
   }
 
@@ -217,5 +273,6 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     }).catch(() => res.destroy());
   }) as ChatHandler;
   handler.idle = () => writes.then(() => {});
+  handler.allowOrigins = (list) => origins.allow(list);
   return handler;
 }

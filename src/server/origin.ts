@@ -6,11 +6,16 @@ import { RequestError } from "./validation.js";
  * origin is implicitly its own: a page may call it only from a listed origin.
  */
 export class OriginPolicy {
-  private readonly listed: ReadonlySet<string>;
+  private readonly listed: Set<string>;
 
   /** @param origins exact origins, `scheme://host[:port]` (`server.corsOrigins`). */
   constructor(origins: readonly string[] = []) {
     this.listed = new Set(origins.map((o) => o.toLowerCase()));
+  }
+
+  /** Lists more origins: the server's own, when it serves the chat page (`serve --ui`). */
+  allow(origins: readonly string[]): void {
+    for (const o of origins) this.listed.add(o.toLowerCase());
   }
 
   /** The request's `Origin` when it is listed. */

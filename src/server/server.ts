@@ -44,6 +44,13 @@ export class ServerStartError extends SourcewiseError {
   }
 }
 
+/** The origins a browser gives pages loaded from this address (loopback by either name). */
+function ownOrigins(host: string, port: number): string[] {
+  const loopback = host === "127.0.0.1" || host === "localhost" || host === "::1";
+  const names = loopback ? ["127.0.0.1", "localhost", "[::1]"] : [host.includes(":") ? `[${host}]` : host];
+  return names.map((name) => `http://${name}:${port}`);
+}
+
 const HTTP_ERROR = (status: string, message: string) =>
   `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error: message, field: "request" })}`;
 
@@ -84,6 +91,8 @@ export async function startServer({
     });
   });
   const actual = (server.address() as AddressInfo).port;
+  // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
+  if (options.uiDir) handler.allowOrigins(ownOrigins(host, actual));
   return {
     server,
     port: actual,

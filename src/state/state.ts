@@ -1,4 +1,5 @@
-import { Annotation, BinaryOperatorAggregate, Overwrite } from "@langchain/langgraph";
+import type { BaseMessage } from "@langchain/core/messages";
+import { Annotation, BinaryOperatorAggregate, EmptyChannelError, messagesStateReducer, Overwrite, type Messages } from "@langchain/langgraph";
 import type {
   Candidate, Citation, ContextBlock, GateResult, Plan, RankedChunk, RouteDecision, RunMetadata, Verdict,
 } from "./types.js";
@@ -17,6 +18,27 @@ export interface Turn {
 
 const replace = <T>(_a: T, b: T): T => b;
 const last = <T>(fallback: () => T) => Annotation<T>({ reducer: replace, default: fallback });
+
+/**
+ * A channel for one run's scratch: reduced like any other within the run, never written to a
+ * checkpoint (a thread restored from one starts with the default). Unlike LangGraph's
+ * `UntrackedValue` it keeps a reducer, so parallel `retrieve` branches can merge into it.
+ */
+export class Scratch<V, U = V> extends BinaryOperatorAggregate<V, U> {
+  // LangGraph's name for a channel it neither checkpoints nor saves the writes of (nor rebuilds
+  // from a thread's writes, as it would a "BinaryOperatorAggregate" missing from a checkpoint).
+  override lc_graph_name = "UntrackedValue";
+
+  override fromCheckpoint(): this {
+    return new Scratch(this.operator, this.initialValueFactory) as this;
+  }
+
+  override checkpoint(): V {
+    // EmptyChannelError is how a channel says "nothing to save"; the checkpoint skips the key.
+    throw new EmptyChannelError();
+  }
+}
+const scratch = <T>(fallback: () => T) => new Scratch<T>(replace, fallback);
 
 /**
  * What a caller passes in: the user's question, and optional overrides of the planner (the
@@ -62,11 +84,14 @@ export const OutputState = Annotation.Root({
 export const TurnState = Annotation.Root({
   /**
    * Retrieved candidates keyed `${attempt}:${source}:${scope}`. Parallel retrieve branches each
-   * write their own key; a broaden round writes new keys instead of clearing old ones.
+   * write their own key; a broaden round writes new keys instead of clearing old ones. Scratch:
+   * never checkpointed (the `updates` stream still shows each node's list).
    */
-  candidates: Annotation<Record<string, Candidate[]>>({ reducer: (a, b) => ({ ...a, ...b }), default: () => ({}) }),
-  ranked: last<RankedChunk[]>(() => []),
-  context: last<ContextBlock[]>(() => []),
+  candidates: new Scratch<Record<string, Candidate[]>>((a, b) => ({ ...a, ...b }), () => ({})),
+  /** The reranked list (scratch, like `candidates`). */
+  ranked: scratch<RankedChunk[]>(() => []),
+  /** The numbered blocks the generator reads (scratch: `context_seen` keeps their text once). */
+  context: scratch<ContextBlock[]>(() => []),
   gate: last<GateResult | null>(() => null),
 });
 
@@ -74,6 +99,11 @@ export const TurnState = Annotation.Root({
 export const ThreadState = Annotation.Root({
   /** Earlier turns of the thread, oldest first, capped at {@link HISTORY_TURNS}. */
   history: Annotation<Turn[], Turn[]>({ reducer: (a, b) => [...a, ...b].slice(-HISTORY_TURNS), default: () => [] }),
+  /**
+   * The conversation as LangChain messages (`MessagesAnnotation`'s channel): the user's turns and
+   * the answers as `AIMessage`s carrying their citations, for chat UIs, Studio and `useStream`.
+   */
+  messages: Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] }),
 });
 
 /** Internal state: input, output, the turn's work, and the thread. */
@@ -85,9 +115,11 @@ export const GraphState = Annotation.Root({
 });
 
 export type GraphStateType = typeof GraphState.State;
+
+/** The state keys that are per-run scratch: not checkpointed, not streamed as `values`. */
+export const SCRATCH_KEYS: readonly string[] = Object.entries(GraphState.spec).filter(([, c]) => c instanceof Scratch).map(([k]) => k);
 /** What a node returns: plain values (no Overwrite wrappers), metadata as a partial merged by the reducer. */
 export type GraphUpdate = Partial<Omit<GraphStateType, "metadata">> & { metadata?: Partial<RunMetadata> };
-export type GraphInput = typeof InputState.Update;
 export type GraphOutput = typeof OutputState.State;
 
 /**

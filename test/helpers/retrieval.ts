@@ -87,6 +87,6 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
     multi_section_threshold: undefined, token_budget: undefined, answer: "", citations: [], verdict: undefined,
     strategy: "", clarifying_questions: [], plan: null, route: null, context_seen: "", metadata: emptyMetadata(),
     candidates: {}, ranked: [], context: [], gate: null, attempt: 0,
-    standalone_question: over.standalone_question ?? over.question, history: [], ...over,
+    standalone_question: over.standalone_question ?? over.question, history: [], messages: [], ...over,
   };
 }
