@@ -48,7 +48,7 @@ describe("alias index (built at ingest from the parsed names)", () => {
   });
 
   it("ranks the entry a question names first, in the language its spelling says, above the demo calling it", async () => {
-    const graph = createGraph({ store, embeddings });
+    const graph = createGraph({ store, embeddings, streamScratch: true });
     const top = async (question: string) => {
       let ranked: RankedChunk[] = [];
       for await (const u of await graph.stream({ question }, { streamMode: "updates" })) {
