@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import { describe, expect, it } from "vitest";
+import { planFor, stateWith } from "../../test/helpers/retrieval.js";
+import { buildRunContext } from "../context/build-context.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import type { SqlStore } from "../storage/store.js";
 import { defaultRunSettings } from "../config/run-settings.js";
 import type { RunContext } from "../context/run-context.js";
 import { SourceProfileSchema } from "../sources/profile.js";
@@ -32,11 +35,11 @@ describe("broadenPlan", () => {
 });
 
 describe("broaden node", () => {
-  let ctx: RunContext;
-  beforeAll(async () => {
-    ctx = await retrievalContext([{ uri: "a.md", sections: [{ content: "unused" }] }], ["api", "docs", "examples"].map((name) => ({ name, summary: name })));
+  // broaden reads only the profiles and settings of its context: no store or model is opened.
+  const ctx: RunContext = buildRunContext({
+    store: {} as SqlStore, embeddings: {} as EmbeddingProvider,
+    profiles: ["api", "docs", "examples"].map((name) => SourceProfileSchema.parse({ name, summary: name })),
   });
-  afterAll(async () => ctx.store.close());
 
   it("starts the next round and writes the broadened plan for it", async () => {
     const plan = planFor("trapezoid ramps", { sources: ["api"] }, ctx.profiles);
