@@ -5,6 +5,8 @@
  * false abstains, hit@5, strong verdicts on API questions whose file is the top hit, calibration error.
  * Databases persist under .sourcewise/eval/<corpus>, so a second run embeds nothing.
  * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json]
+ * Leave-one-corpus-out: `--loco eval-results/loco` measures each corpus with the reranker weights
+ * fitted without it (`without-<corpus>.json`, written by bench/fit-loco.ts); `npm run eval:loco` runs both.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -36,7 +38,7 @@ export interface FrozenRow {
 }
 
 /** Runs one frozen corpus and summarises it. */
-export async function runFrozen(corpus: string, { limit }: { limit?: number } = {}): Promise<{ row: FrozenRow; results: EvalResults }> {
+export async function runFrozen(corpus: string, { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {}): Promise<{ row: FrozenRow; results: EvalResults }> {
   const file = join(ROOT, "evals", "frozen", corpus, "questions.jsonl");
   const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
   const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
@@ -45,9 +47,13 @@ export async function runFrozen(corpus: string, { limit }: { limit?: number } = 
   try {
     const results = await runEval({
       dataset, store, embeddings: withCache(model, store.embeddingCache()), limit, baselines: ["bm25"],
-      config: { dataset: file, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval:frozen" },
+      ...(weightsPath ? { graphOptions: { settings: { retrieval: { rerank: { weightsPath } } } } } : {}),
+      config: {
+        dataset: file, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval:frozen",
+        ...(weightsPath ? { rerankWeights: weightsPath } : {}),
+      },
     });
-    await writeReports(results, join(ROOT, "eval-results", `frozen-${corpus}`));
+    await writeReports(results, join(ROOT, "eval-results", out ?? `frozen-${corpus}`));
     const g = results.graph;
     const c = g.gate.confusion;
     const answerable = c.answerableAnswered + c.answerableAbstained;
@@ -80,12 +86,15 @@ export function frozenTable(rows: FrozenRow[]): string {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!)) {
-  const { values } = parseArgs({ options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" } } });
+  const { values } = parseArgs({ options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" }, loco: { type: "string" } } });
   const corpora = values.only ? values.only.split(",") : [...FROZEN];
   const rows: FrozenRow[] = [];
   for (const corpus of corpora) {
     const started = performance.now();
-    const { row } = await runFrozen(corpus, { limit: values.limit ? Number(values.limit) : undefined });
+    const { row } = await runFrozen(corpus, {
+      limit: values.limit ? Number(values.limit) : undefined,
+      ...(values.loco ? { weightsPath: join(values.loco, `without-${corpus}.json`), out: `loco-${corpus}` } : {}),
+    });
     rows.push(row);
     console.error(`${corpus}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     console.log(frozenTable([row]).split("\n").at(-1));
