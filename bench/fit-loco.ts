@@ -5,9 +5,11 @@
  * Writes eval-results/loco/without-<corpus>.json for each corpus and all.json (every training
  * part), each with its provenance. The corpora's databases are those of `npm run eval:frozen`
  * (.sourcewise/eval/<corpus>); run that first.
+ * Each corpus's training rows are kept in <out>/pools-<corpus>.json; `--pools-only a,b` computes
+ * those of some corpora and stops, `--db corpus=path` reads a corpus from another database.
  * Usage: npx tsx bench/fit-loco.ts [--per-corpus 150] [--out eval-results/loco]
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { defaultRunSettings } from "../src/config/run-settings.js";
@@ -25,7 +27,13 @@ import { FROZEN } from "../evals/frozen-suite.js";
 import { ROOT } from "../evals/run-dataset.js";
 import { boost, GBDT, model, platt, scoreOf } from "./gbdt.js";
 
-const { values } = parseArgs({ options: { "per-corpus": { type: "string", default: "150" }, out: { type: "string", default: join(ROOT, "eval-results", "loco") } } });
+const { values } = parseArgs({
+  options: {
+    "per-corpus": { type: "string", default: "150" }, out: { type: "string", default: join(ROOT, "eval-results", "loco") },
+    "pools-only": { type: "string" }, db: { type: "string", multiple: true, default: [] },
+  },
+});
+const dbOf = new Map(values.db.map((d) => d.split("=") as [string, string]));
 const perCorpus = Number(values["per-corpus"]);
 const synonyms = synonymIndex(defaultRunSettings().retrieval.synonyms);
 
@@ -45,8 +53,14 @@ function synthetic(row: { doc_title: string; section_title: string | null; conte
 mkdirSync(values.out, { recursive: true });
 const model0 = await createEmbeddings("local/use-lite", { workers: 2 });
 const pools: Pool[] = [];
+const poolFile = (corpus: string) => join(values.out, `pools-${corpus}.json`);
 for (const corpus of FROZEN) {
-  const db = join(ROOT, ".sourcewise", "eval", corpus);
+  if (values["pools-only"] && !values["pools-only"].split(",").includes(corpus)) continue;
+  if (!values["pools-only"] && existsSync(poolFile(corpus))) {
+    pools.push(...(JSON.parse(readFileSync(poolFile(corpus), "utf8")) as Pool[]));
+    continue;
+  }
+  const db = dbOf.get(corpus) ?? join(ROOT, ".sourcewise", "eval", corpus);
   if (!existsSync(db)) throw new Error(`${db} is missing: run npm run eval:frozen -- --only ${corpus} first`);
   const store = await openPGliteStore({ path: db });
   const embeddings = withCache(model0, store.embeddingCache());
@@ -74,10 +88,12 @@ for (const corpus of FROZEN) {
     // Lists of 50 and of 20 (what the graph reranks per source), as bench/fit-reranker.ts does.
     for (const list of [hits, hits.slice(0, 20)]) pools.push({ corpus, text: q.text, X: rerankFeatures({ text: q.text }, list), y: list.map((h) => (q.relevant(h) ? 1 : 0)) });
   }
+  writeFileSync(poolFile(corpus), JSON.stringify(pools.filter((p) => p.corpus === corpus)));
   console.error(`${corpus}: ${queries.length} training queries, ${pools.filter((p) => p.corpus === corpus).length / 2} with a relevant candidate, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   await store.close();
 }
 await model0.close();
+if (values["pools-only"]) process.exit(0);
 
 /** Trees on `train`, Platt scaling on 2-fold out-of-fold scores (trees are overconfident on their own rows). */
 function fit(train: Pool[], name: string, heldOut: string | null) {

@@ -17,6 +17,9 @@ export interface QueryScores {
   judged: boolean;
   /** Among the questions the full graph also ran. */
   onGraphSet: boolean;
+  /** The graph's verdict and whether the question is answerable (graph rows only). */
+  verdict?: string;
+  answerable?: boolean;
   metrics: RankingMetrics;
 }
 

@@ -100,7 +100,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     if (i < graphN) {
       const obs = await observeGraph(graph, q.text, tenant);
       const ranked = obs.ranked.map((r) => dataset.docKey(r.uri));
-      perQuery.graph!.push(score(q.id, ranked, q.qrels, obs.totalMs, judged, true));
+      perQuery.graph!.push({ ...score(q.id, ranked, q.qrels, obs.totalMs, judged, true), verdict: obs.verdict, answerable: q.answerable });
       for (const [node, ms] of Object.entries(perNodeMs(obs.timings))) (nodeMs[node] ??= []).push(ms);
       (nodeMs["end to end"] ??= []).push(obs.totalMs);
       tallyRun(tally, {
