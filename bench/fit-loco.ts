@@ -81,7 +81,8 @@ for (const corpus of FROZEN) {
     );
     queries = rows.flatMap((r, i) => {
       const text = synthetic(r, i);
-      return text ? [{ text, relevant: (h: ChunkHit) => h.uri.split("#")[0] === r.uri.split("#")[0] }] : [];
+      // Labelled with its own section (not the whole document: most chunks of a long page would count).
+      return text ? [{ text, relevant: (h: ChunkHit) => h.uri.split("#")[0] === r.uri.split("#")[0] && (h.sectionTitle ?? "") === (r.section_title ?? "") }] : [];
     });
   }
   for (const q of queries) {
@@ -112,7 +113,7 @@ function fit(train: Pool[], name: string, heldOut: string | null) {
   w.provenance = {
     date: new Date().toISOString().slice(0, 10),
     fitted_on: `training parts of ${Object.keys(counts).join(", ")} (queries: ${JSON.stringify(counts)})${heldOut ? `; left out: ${heldOut} (measured on its frozen questions)` : ""}`,
-    training_parts: "synthetic queries from section titles and the first sentence of entries (headings, doc comments) of each corpus, labelled with their own document; SciFact train queries at even positions with their qrels. Never the frozen questions of evals/frozen.",
+    training_parts: "synthetic queries from section titles and the first sentence of entries (headings, doc comments) of each corpus, labelled with their own section; SciFact train queries at even positions with their qrels. Never the frozen questions of evals/frozen.",
     candidates: "top 50 and top 20 of sw_match_hybrid (minmax, default weights) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
     method: `gradient-boosted trees on the logistic loss (${JSON.stringify(GBDT)}), pointwise relevant/not; Platt scaling on 2-fold out-of-fold scores`,
     base_rate: Number(mean(all.y).toFixed(4)),
