@@ -40,7 +40,7 @@ describe.skipIf(!executablePath)("report.html in headless Chromium", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("draws every chart: bars with width, the latency bars, the four confusion cells, on a non-blank page", async () => {
+  it("draws every chart: bars with width, the latency bars, the four confusion cells, the reliability bins, on a non-blank page", async () => {
     const page = await context.newPage();
     const requests: string[] = [];
     page.on("request", (r) => requests.push(r.url()));
@@ -55,10 +55,12 @@ describe.skipIf(!executablePath)("report.html in headless Chromium", () => {
       metricBars: await visible("#metric-charts rect.bar"),
       latencyBars: await visible("#graph-charts rect.bar"),
       cells: await visible("svg.confusion rect.cell"),
+      bins: await visible("svg.reliability rect.bin"),
       axes: await page.locator("path.axis").count(),
     };
-    // 6 methods × (5 metric charts + 1 latency chart); 5 nodes × p50/p95; 2×2 gate matrix.
-    expect(drawn).toEqual({ svgs: 8, metricBars: 36, latencyBars: 10, cells: 4, axes: 7 });
+    // 6 methods × (5 metric charts + 1 latency chart); 5 nodes × p50/p95; 2×2 gate matrix; the
+    // reliability diagram: two non-empty bins, one of them observed 0 (a bar of no height).
+    expect(drawn).toEqual({ svgs: 9, metricBars: 36, latencyBars: 10, cells: 4, bins: 1, axes: 8 });
     expect(requests.every((u) => u.startsWith("file:"))).toBe(true);
 
     const png = await page.locator("#metric-charts").screenshot();

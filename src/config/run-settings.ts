@@ -57,6 +57,16 @@ export const GateSettingsSchema = z
     maxRetries: z.number().int().min(0).max(5).default(1),
     /** Near misses the expander and the gate still read when no result passes its threshold. */
     nearMisses: z.number().int().min(0).max(20).default(3),
+    /**
+     * Ask instead of answering when a required constraint of the question (an identifier, a name,
+     * a year) is in no indexed document of the tenant (df = 0 in the BM25 statistics).
+     */
+    requireConstraints: z.boolean().default(true),
+    /**
+     * Also ask when at least this share of the question's key terms (and two or more) are in no
+     * indexed document: the question is about something the corpus does not hold. 1 disables it.
+     */
+    unknownTermShare: z.number().min(0).max(1).default(0.5),
   })
   .strict();
 

@@ -23,7 +23,7 @@ const caught = (fn: () => unknown): Error => {
 describe("the settings tree", () => {
   it("defaults in one place", () => {
     const s = defaultRunSettings();
-    expect(s.gate).toEqual({ strongHit: 0.65, minStrongHits: 1, minTop3Avg: 0.45, minCoverage: 0.5, relevantFloor: 0.25, clarifyCoverage: 0.34, maxRetries: 1, nearMisses: 3 });
+    expect(s.gate).toEqual({ strongHit: 0.65, minStrongHits: 1, minTop3Avg: 0.45, minCoverage: 0.5, relevantFloor: 0.25, clarifyCoverage: 0.34, maxRetries: 1, nearMisses: 3, requireConstraints: true, unknownTermShare: 0.5 });
     expect(s.generation.markers).toEqual({ high: 0.8, medium: 0.65 });
     expect(s.retrieval.synonyms).toEqual(DEFAULT_SYNONYMS);
     expect(s.retrieval.interleave).toEqual(["local", "local", "global"]);

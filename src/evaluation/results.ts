@@ -1,3 +1,5 @@
+import type { Reliability } from "./judgement.js";
+
 /** The five ranking metrics, each a mean over judged questions. */
 export interface RankingMetrics {
   ndcg10: number;
@@ -15,6 +17,9 @@ export interface QueryScores {
   judged: boolean;
   /** Among the questions the full graph also ran. */
   onGraphSet: boolean;
+  /** The graph's verdict and whether the question is answerable (graph rows only). */
+  verdict?: string;
+  answerable?: boolean;
   metrics: RankingMetrics;
 }
 
@@ -49,6 +54,14 @@ export interface EvalResults {
     };
     citations: { answers: number; markers: number; resolved: number; supported: number; answersAllValid: number; validity: number | null };
     pages: { n: number; hits: number; accuracy: number } | null;
+    /** Answerable, judged questions with a relevant document among the graph's first five distinct documents. */
+    hit5?: { n: number; hits: number; rate: number } | null;
+    /** How many questions ended with each verdict. */
+    verdicts?: Record<string, number>;
+    /** Answerable API questions whose top document is relevant, and the share judged `strong`. */
+    apiTopHitStrong?: { n: number; strong: number; rate: number } | null;
+    /** The calibrated relevance of the top ten results against the labels, in 10 bins. */
+    reliability?: Reliability;
     latencyMs: Record<string, { p50: number; p95: number; n: number }>;
   };
   perQuery: Record<string, QueryScores[]>;

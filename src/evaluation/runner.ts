@@ -12,6 +12,7 @@ import type { RetrievalMethod } from "./baselines/types.js";
 import type { EvalDataset } from "./datasets/types.js";
 import { observeGraph, perNodeMs } from "./graph-run.js";
 import { checkCitations, gateScores, pageHit, type GateConfusion } from "./judges.js";
+import { newTally, reliability, tallyRun } from "./judgement.js";
 import { averagePrecision, mean, mrrAtK, ndcgAtK, quantile, recallAtK } from "./metrics.js";
 import type { EvalResults, MethodResult, QueryScores } from "./results.js";
 
@@ -84,6 +85,7 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
   const citations = { answers: 0, markers: 0, resolved: 0, supported: 0, answersAllValid: 0 };
   const routing = { n: 0, correct: 0 };
   const pages = { n: 0, hits: 0 };
+  const tally = newTally();
 
   for (const [i, q] of queries.entries()) {
     let t = performance.now();
@@ -99,9 +101,13 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     if (i < graphN) {
       const obs = await observeGraph(graph, q.text, tenant);
       const ranked = obs.ranked.map((r) => dataset.docKey(r.uri));
-      perQuery.graph!.push(score(q.id, ranked, q.qrels, obs.totalMs, judged, true));
+      perQuery.graph!.push({ ...score(q.id, ranked, q.qrels, obs.totalMs, judged, true), verdict: obs.verdict, answerable: q.answerable });
       for (const [node, ms] of Object.entries(perNodeMs(obs.timings))) (nodeMs[node] ??= []).push(ms);
       (nodeMs["end to end"] ??= []).push(obs.totalMs);
+      tallyRun(tally, {
+        ranked: obs.ranked.map((r) => ({ key: dataset.docKey(r.uri), relevance: r.relevance })), verdict: obs.verdict,
+        qrels: q.qrels, answerable: q.answerable, expectedSource: q.expectedSource,
+      });
       const abstained = obs.verdict === "clarify";
       if (q.answerable) abstained ? gate.answerableAbstained++ : gate.answerableAnswered++;
       else abstained ? gate.unanswerableAbstained++ : gate.unanswerableAnswered++;
@@ -152,6 +158,10 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       gate: { confusion: gate, ...g },
       citations: { ...citations, validity: citations.markers ? citations.supported / citations.markers : null },
       pages: pages.n ? { ...pages, accuracy: pages.hits / pages.n } : null,
+      hit5: tally.hit5.n ? { ...tally.hit5, rate: tally.hit5.hits / tally.hit5.n } : null,
+      verdicts: tally.verdicts,
+      apiTopHitStrong: tally.apiTopHit.n ? { ...tally.apiTopHit, rate: tally.apiTopHit.strong / tally.apiTopHit.n } : null,
+      reliability: reliability(tally.pairs),
       latencyMs: Object.fromEntries(Object.entries(nodeMs).map(([k, xs]) => [k, { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), n: xs.length }])),
     },
     perQuery,

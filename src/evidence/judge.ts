@@ -73,3 +73,53 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   }
   return { decision: "weak", signals, reason: `Weak evidence (${missing.join("; ")}): ${seen}; ${settings.maxRetries} retr${settings.maxRetries === 1 ? "y" : "ies"} used, answering in weak mode.` };
 }
+
+/** One phrase's presence in the tenant's corpus, as the store reports it. */
+export interface Presence {
+  phrase: string;
+  lexemes: string[];
+  minDf: number;
+  phraseFound: boolean | null;
+  /** False when the tenant has no indexed term at all: an empty index proves nothing missing. */
+  indexed: boolean;
+}
+
+/** Whether no indexed document mentions the phrase: one of its lexemes has df = 0, or its words never occur as a phrase. */
+const absent = (p: Presence) => p.indexed && p.lexemes.length > 0 && (p.minDf === 0 || p.phraseFound === false);
+
+/**
+ * What the question asks about that the corpus does not hold: the required constraints no indexed
+ * document mentions, or, when at least `unknownTermShare` of the key terms (and two or more) are
+ * in no document, those terms. Empty when the corpus covers the question.
+ * @param presence the store's answer for `constraints` followed by `keyTerms`, in that order.
+ * @param inEvidence whether the ranked evidence holds a term (then it is not missing).
+ * @example
+ * corpusGaps(await store.termPresence(tenant, ["Initech"]), ["Initech"], [], settings); // ["Initech"]
+ */
+export function corpusGaps(
+  presence: readonly Presence[], constraints: readonly string[], keyTerms: readonly string[], settings: GateSettings,
+  inEvidence: (term: string) => boolean = () => false,
+): string[] {
+  // What the evidence at hand holds is in the corpus, whatever the statistics say.
+  const by = new Map(presence.filter((p) => !inEvidence(p.phrase)).map((p) => [p.phrase, p]));
+  if (settings.requireConstraints) {
+    const missing = constraints.filter((c) => by.has(c) && absent(by.get(c)!));
+    // A phrase whose words are each missing on their own names them once (Bruker ParaVision, not also ParaVision).
+    const named = missing.filter((m) => !missing.some((o) => o !== m && o.toLowerCase().includes(m.toLowerCase())));
+    if (named.length > 0) return named;
+  }
+  const known = new Map(presence.map((p) => [p.phrase, p]));
+  const words = keyTerms.filter((t) => (known.get(t)?.lexemes.length ?? 0) > 0);
+  const unknown = words.filter((t) => by.has(t) && absent(by.get(t)!));
+  return unknown.length >= 2 && unknown.length >= settings.unknownTermShare * words.length ? unknown : [];
+}
+
+/**
+ * The `clarify` verdict for a question the corpus does not cover, naming what is missing.
+ * @example
+ * notCovered(["Initech"], signals).reason; // "No indexed document mentions Initech."
+ */
+export function notCovered(missing: readonly string[], signals: GateSignals): GateResult {
+  const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(", ")} or ${missing.at(-1)}`;
+  return { decision: "clarify", signals, missing: [...missing], reason: `No indexed document mentions ${list}.` };
+}

@@ -63,13 +63,18 @@ export async function clarify(state: GraphStateType, config: NodeConfig): Promis
   const { profiles } = runContext(config);
   const plan = requirePlan(state, "clarify");
   const outOfScope = plan.intent === "out_of_scope";
-  const misses = nearMisses(state, plan.key_terms);
+  const missing = state.gate?.missing ?? [];
+  // What the corpus lacks is said plainly; a near miss would invite a guess about something else.
+  const misses = missing.length ? [] : nearMisses(state, plan.key_terms);
   const questions = misses.length ? misses.map(questionFor) : [OPEN_QUESTION];
   // Out of scope: say what the sources do hold (their configured summaries), not what the answer might be.
   const summaries = profiles.map((p) => p.summary.replace(/[.\s]+$/, ""));
-  const intro = outOfScope
-    ? `That looks outside what the indexed sources cover${summaries.length ? ` (${summaries.join("; ")})` : ""}, so I won't answer it from them.`
-    : INTRO;
+  const cover = summaries.length ? `the indexed documents cover ${summaries.join("; ")}` : "";
+  const intro = missing.length
+    ? `No indexed document mentions ${missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} or ${missing.at(-1)}`}${cover ? `; ${cover}` : ""}. I won't answer from documents about something else.`
+    : outOfScope
+      ? `That looks outside what the indexed sources cover${summaries.length ? ` (${summaries.join("; ")})` : ""}, so I won't answer it from them.`
+      : INTRO;
   const answer = `${intro}\n${questions.map((q, i) => `${i + 1}. ${q}`).join("\n")}`;
   const id = await replayAnswer(answer, config);
   return {

@@ -2,16 +2,27 @@ import { aliasKey } from "../generation/api-entry.js";
 import { aliasNames } from "../retrieval/aliases.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
-import { decide, gateSignals, type Evidence } from "../evidence/judge.js";
-import { hasIdentifier } from "../generation/text.js";
+import { corpusGaps, decide, gateSignals, notCovered, type Evidence } from "../evidence/judge.js";
+import { hasIdentifier, keyStems, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
+
+/** Whether the texts mention a term: every word of it, as a stem, in one text. */
+function mentionedIn(texts: readonly string[]): (term: string) => boolean {
+  const sets = texts.map((t) => termSet(t));
+  return (term) => {
+    const stems = keyStems(term.split(/\s+/));
+    return sets.some((set) => stems.every((s) => set.has(s)));
+  };
+}
 
 /**
  * The `qualityGate` node: judges this round's evidence over the plan's top_k results and key
  * terms: "strong" (answer), "broaden" (weak, and a round is left: search once more, wider),
  * "weak" (answer candidly) or "clarify" (nothing relevant: ask). Cover, contents and reference
  * pages never count as strong evidence. Rounds are `state.attempt`, capped by `gate.maxRetries`.
+ * A required constraint of the question (plan.constraints) that no indexed document of the tenant
+ * mentions means "clarify", naming it (`gate.missing`), rather than an answer from a near miss.
  *
  * @example
  * const { gate } = await qualityGate(state, { context });
@@ -19,7 +30,7 @@ import type { GraphStateType, GraphUpdate } from "../state/state.js";
  */
 export async function qualityGate(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const started = performance.now();
-  const { settings } = runContext(config);
+  const { settings, store, tenant } = runContext(config);
   const plan = requirePlan(state, "qualityGate");
   const evidence: Evidence[] = usableEvidence(state.ranked, settings.gate.nearMisses).map((r) => ({
     relevance: r.relevance,
@@ -36,6 +47,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     const byAlias = (id: string) => aliasNames([id]).some((n) => named.has(aliasKey(n)));
     signals.identifier_coverage = plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id)) || byAlias(id)).length / plan.identifiers.length;
   }
-  const gate = decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
+  // A required name or identifier that no indexed document mentions: the corpus does not cover the
+  // question, whatever near miss scored well. Looked up once per question (the first round).
+  const terms = plan.key_terms.filter((t) => !t.includes("."));
+  const missing = state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
+    ? corpusGaps(await store.termPresence(tenant, [...plan.constraints, ...terms]), plan.constraints, terms, settings.gate, mentionedIn(evidence.map((e) => e.text)))
+    : [];
+  const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

@@ -1,7 +1,7 @@
 import type { SourceProfile } from "../sources/profile.js";
 import type { Intent, Plan } from "../state/types.js";
 import { budgetFor, orderSources, profileThresholds } from "./budget.js";
-import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
 
 /** One lexical cue: when `re` matches, `intent` gains `weight`, and `label` goes into the reason. */
 interface Cue {
@@ -135,6 +135,7 @@ export function heuristicPlan(question: string, { profiles }: HeuristicPlanOptio
     sources,
     key_terms: keyTerms,
     identifiers,
+    constraints: extractConstraints(question),
     thresholds: profileThresholds(profiles),
     reason: `${guess.intent} (${why}); ${budget.why}`,
     planner: "heuristic",

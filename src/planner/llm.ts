@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { SourceProfile } from "../sources/profile.js";
 import { INTENTS, type Intent, type Plan } from "../state/types.js";
 import { orderSources, profileThresholds } from "./budget.js";
-import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
 
 /**
  * What the chat model must return. Key terms and identifiers are not asked for: they are
@@ -78,6 +78,7 @@ export async function llmPlan({ question, chatModel, profiles, timeoutMs = 20_00
     sources,
     key_terms: extractKeyTerms(question),
     identifiers: extractIdentifiers(question),
+    constraints: extractConstraints(question),
     thresholds: profileThresholds(profiles),
     reason: `${result.reason.replace(/\s+/g, " ").trim()}${note}`,
     planner: "llm",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
 
 describe("extractIdentifiers", () => {
   it.each([
@@ -39,5 +39,24 @@ describe("extractKeyTerms", () => {
 
   it("is empty for chit-chat", () => {
     expect(extractKeyTerms("hi, how are you?")).toEqual([]);
+  });
+});
+
+describe("extractConstraints", () => {
+  it("keeps an identifier without its package, a bracketed tag without brackets", () => {
+    expect(extractConstraints("What parameters does mr.makeSpiralGradient take?")).toEqual(["makeSpiralGradient"]);
+    expect(extractConstraints("How do I use pp.make_chirp_pulse?")).toEqual(["make_chirp_pulse"]);
+    expect(extractConstraints("Which fields does the [FINGERPRINT] section hold?")).toEqual(["FINGERPRINT"]);
+  });
+
+  it("keeps runs of capitalised words as one name, with a version after them, but not a sentence's first word", () => {
+    expect(extractConstraints("How do I run it on a Philips Ingenia scanner?")).toEqual(["Philips Ingenia"]);
+    expect(extractConstraints("What changed in PostgreSQL 17 for replication?")).toEqual(["PostgreSQL", "PostgreSQL 17"]);
+    expect(extractConstraints("Revenue of Initech's parent in 2019?")).toEqual(["Initech", "2019"]);
+    expect(extractConstraints("Tutorial: how do foreign keys work?")).toEqual([]);
+  });
+
+  it("splits runs of upper-case keywords into words (SQL reads RESTART IDENTITY CASCADE apart)", () => {
+    expect(extractConstraints("What does TRUNCATE ... RESTART IDENTITY CASCADE do?")).toEqual(["TRUNCATE", "RESTART", "IDENTITY", "CASCADE"]);
   });
 });

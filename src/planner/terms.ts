@@ -111,3 +111,74 @@ export function extractIdentifiers(question: string): string[] {
 }
 
 const isLastPart = (dotted: string, part: string) => dotted.includes(".") && dotted.endsWith(`.${part}`);
+
+/** Capitalised words that frame a question rather than name a thing. */
+const FRAMING = new Set(["i", "i'm", "im", "ok", "okay", "please", "hi", "hello", "hey", "thanks", "tutorial", "example", "examples", "walk", "teach", "show", "tell", "explain", "describe", "which", "what", "how", "why", "when", "where", "who", "is", "are", "does", "do", "can", "could", "should", "would"]);
+const FILE_EXT = /\.(?:m|py|ts|js|mjs|cjs|tsx|html?|md|pdf|txt|json|seq)$/i;
+/** A capitalised or all-caps word (a name), possessive dropped; hyphenated names stay whole (B-tree, SARS-CoV). */
+const NAME = /^(?:[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[A-Z0-9]+)$/;
+const YEAR = /^(?:19|20)\d{2}$/;
+const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
+
+/**
+ * The question's required constraints: what the evidence must mention for the answer to be about
+ * the thing asked. Identifiers (the part after the package: `makeSpiralGradient`, `make_chirp_pulse`,
+ * `FINGERPRINT` of `[FINGERPRINT]`), names (capitalised words not opening a sentence, runs of them
+ * kept as one phrase when they are not all upper-case: `Philips Ingenia`, `Face ID`, with a version
+ * number after them: `PostgreSQL 17`), and years. Lower-case words are never constraints.
+ *
+ * @example
+ * extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?"); // ["Pulseq", "Bruker ParaVision 7"]
+ * extractConstraints("What parameters does mr.makeSpiralGradient take?");          // ["makeSpiralGradient"]
+ */
+export function extractConstraints(question: string): string[] {
+  const out: string[] = [];
+  const add = (c: string) => {
+    const t = c.trim();
+    if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
+  };
+  const ids = extractIdentifiers(question);
+  for (const id of ids) {
+    if (id.startsWith("[")) add(id.slice(1, -1));
+    else if (id.includes(".")) {
+      // mr.makeTrapezoid also yields makeTrapezoid (kept below); writeEpi.m is the file writeEpi.
+      const bare = id.replace(FILE_EXT, "");
+      if (!bare.includes(".")) add(bare);
+      else if (!ids.includes(bare.slice(bare.lastIndexOf(".") + 1))) add(bare.slice(bare.lastIndexOf(".") + 1));
+    } else add(id);
+  }
+  const taken = new Set(out.map((o) => o.toLowerCase()));
+  for (const sentence of question.split(/(?<=[.?!:;])\s+|\n+/)) {
+    const words = sentence.replace(/[`"“”()[\]{},]/g, " , ").split(/\s+/).filter(Boolean);
+    let run: string[] = [];
+    const flush = () => {
+      const names = run.filter((w) => !VERSION.test(w));
+      if (names.length > 0) {
+        const allCaps = names.every((w) => w === w.toUpperCase());
+        // SQL keywords in a row (RESTART IDENTITY CASCADE) are separate words; proper names are one phrase.
+        if (allCaps || run.length > 3) for (const w of names) { if (!taken.has(w.toLowerCase())) add(w); }
+        else if (!taken.has(run.join(" ").toLowerCase())) add(run.join(" "));
+      }
+      run = [];
+    };
+    words.forEach((raw, i) => {
+      const w = raw.replace(/['’]s$/, "").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
+      const first = i === 0 || /^[^A-Za-z0-9]*$/.test(words.slice(0, i).join(""));
+      if (YEAR.test(w)) {
+        flush();
+        add(w);
+        return;
+      }
+      if (run.length > 0 && VERSION.test(w)) {
+        run.push(w);
+        flush();
+        return;
+      }
+      const isName = w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
+      if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) run.push(w);
+      else flush();
+    });
+    flush();
+  }
+  return out;
+}

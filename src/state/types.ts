@@ -29,6 +29,11 @@ export interface Plan {
   /** Identifier-like tokens as written (`makeTrapezoid`, `J14`, `[BLOCKS]`), matched exactly. */
   identifiers: string[];
   /**
+   * What the evidence must mention for an answer to be about the thing asked: identifiers, names
+   * (`Philips Ingenia`), versions and years. One the corpus never mentions makes the gate ask.
+   */
+  constraints: string[];
+  /**
    * Per source, the calibrated relevance under which a result is not evidence (its profile's
    * `similarity_threshold`; a broadened plan lowers them).
    */
@@ -113,6 +118,8 @@ export interface GateResult {
   decision: "strong" | "weak" | "broaden" | "clarify";
   signals: GateSignals;
   reason: string;
+  /** Required terms no indexed document mentions (df = 0): the corpus does not cover the question. */
+  missing?: string[];
 }
 
 /** A citation as the result carries it. */

@@ -172,3 +172,24 @@ describe("writes are atomic", () => {
     expect(chunks.map((c) => c.content)).toEqual(["original text"]);
   });
 });
+
+describe("term presence (the gate's df lookup)", () => {
+  it("reports per phrase its lexemes, the smallest df, and whether a chunk holds it as a phrase, per tenant", async () => {
+    await store.writeDocuments([
+      doc("a", [section("Acme Corp sells rockets. The makeTrapezoid function builds gradients.")]),
+      doc("b", [section("Globex sells hammocks and rockets.")]),
+      doc("x", [section("Initech sells staplers.")], { tenant: "other" }),
+    ]);
+    const rows = await store.termPresence("default", ["rockets", "Initech", "makeTrapezoid", "Acme Corp", "Globex Corp", "the"]);
+    expect(rows.map((r) => [r.phrase, r.lexemes, r.minDf, r.phraseFound])).toEqual([
+      ["rockets", ["rocket"], 2, null],
+      ["Initech", ["initech"], 0, null],
+      ["makeTrapezoid", ["maketrapezoid"], 1, null],
+      ["Acme Corp", ["acm", "corp"], 1, true],
+      ["Globex Corp", ["corp", "globex"], 1, false],
+      ["the", [], 0, null],
+    ]);
+    expect(rows.every((r) => r.indexed)).toBe(true);
+    expect((await store.termPresence("nobody", ["rockets"]))[0]).toMatchObject({ minDf: 0, indexed: false });
+  });
+});

@@ -79,6 +79,26 @@ function bm25Args(p: Bm25Params = {}) {
   return [p.k1 ?? 0.9, p.b ?? 0.4, p.titleWeight ?? 1, p.sectionWeight ?? 1, p.bodyWeight ?? 1];
 }
 
+/** One phrase's presence in a tenant's corpus ({@link SqlStore.termPresence}). */
+export interface TermPresence {
+  phrase: string;
+  /** Its english lexemes, as the BM25 statistics store terms; empty for stop words only. */
+  lexemes: string[];
+  /** The smallest document frequency among the lexemes: 0 when one of them is in no chunk. */
+  minDf: number;
+  /** For a phrase of several lexemes, whether a chunk holds them as a phrase; null for one lexeme. */
+  phraseFound: boolean | null;
+  /** Whether the tenant has any indexed term: with none, the statistics say nothing about a phrase. */
+  indexed: boolean;
+}
+
+export type TermPresenceRow = { phrase: string; lexemes: string[] | null; min_df: number | string; phrase_found: boolean | null; indexed: boolean };
+
+/** A `sw_term_presence` row as {@link TermPresence}. */
+export function toTermPresence(r: TermPresenceRow): TermPresence {
+  return { phrase: r.phrase, lexemes: r.lexemes ?? [], minDf: Number(r.min_df), phraseFound: r.phrase_found, indexed: r.indexed };
+}
+
 /**
  * The store over any Postgres engine that speaks {@link SqlClient}: PGlite embedded, or a server.
  * Writes are per batch of whole documents in one transaction; reads go through the SQL functions
@@ -309,6 +329,21 @@ export class SqlStore {
   async tenantGeneration(tenant: string): Promise<string> {
     const { rows } = await this.client.query<{ g: unknown }>("select sw_get_tenant_generation($1)::text as g", [tenant]);
     return String(rows[0]?.g ?? "0");
+  }
+
+  /**
+   * How much of the tenant's corpus mentions each phrase, in one statement (`sw_term_presence`):
+   * its english lexemes, their smallest document frequency (0: some lexeme is in no chunk) and,
+   * for several lexemes, whether a chunk holds the phrase.
+   * @example
+   * (await store.termPresence("default", ["Initech"]))[0]; // { phrase: "Initech", lexemes: ["initech"], minDf: 0, phraseFound: null, indexed: true }
+   */
+  async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
+    if (phrases.length === 0) return [];
+    const { rows } = await this.client.query<TermPresenceRow>(
+      "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])", [tenant, [...phrases]],
+    );
+    return rows.map(toTermPresence);
   }
 
   /** Counts for `sourcewise stats` (`sw_stats`). */

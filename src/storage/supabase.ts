@@ -5,7 +5,8 @@ import WebSocket from "ws";
 import { SourcewiseError } from "../errors.js";
 import type { SqlClient } from "./sql-client.js";
 import {
-  DEFAULT_TENANT, SqlStore, toDocumentRef, toHit, toStoreStats, type DocumentRow, type HitRow, type StatsRow,
+  DEFAULT_TENANT, SqlStore, toDocumentRef, toHit, toStoreStats, toTermPresence, type DocumentRow, type HitRow, type StatsRow,
+  type TermPresence, type TermPresenceRow,
 } from "./store.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
@@ -160,6 +161,11 @@ export class SupabaseStore extends SqlStore {
   override async listDocuments({ tenant = DEFAULT_TENANT, source }: { tenant?: string; source?: string } = {}): Promise<DocumentRef[]> {
     if (this.hasServer) return super.listDocuments({ tenant, source });
     return (await this.rpc<DocumentRow[]>("sw_list_documents", { p_tenant: tenant, p_source: source ?? null })).map(toDocumentRef);
+  }
+
+  override async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
+    if (phrases.length === 0) return [];
+    return (await this.rpc<TermPresenceRow[]>("sw_term_presence", { p_tenant: tenant, p_phrases: [...phrases] })).map(toTermPresence);
   }
 
   override async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {

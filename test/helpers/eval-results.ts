@@ -1,3 +1,4 @@
+import { reliability } from "../../src/evaluation/judgement.js";
 import type { EvalResults, MethodResult } from "../../src/evaluation/results.js";
 
 const method = (id: string, ndcg: number, p50: number): MethodResult => ({
@@ -22,6 +23,10 @@ export function sampleResults(): EvalResults {
       gate: { confusion: { answerableAnswered: 12, answerableAbstained: 2, unanswerableAnswered: 0, unanswerableAbstained: 4 }, accuracy: 16 / 18, abstainPrecision: 4 / 6, abstainRecall: 1 },
       citations: { answers: 12, markers: 30, resolved: 30, supported: 29, answersAllValid: 11, validity: 29 / 30 },
       pages: null,
+      hit5: { n: 14, hits: 13, rate: 13 / 14 },
+      verdicts: { strong: 10, weak: 2, clarify: 6, none: 0 },
+      apiTopHitStrong: { n: 5, strong: 4, rate: 0.8 },
+      reliability: reliability([{ predicted: 0.88, relevant: true }, { predicted: 0.89, relevant: false }, { predicted: 0.15, relevant: false }]),
       latencyMs: { plan: { p50: 1, p95: 3, n: 18 }, route: { p50: 20, p95: 50, n: 18 }, retrieve: { p50: 120, p95: 300, n: 16 }, rerank: { p50: 15, p95: 30, n: 16 }, "end to end": { p50: 310, p95: 700, n: 18 } },
     },
     perQuery: {},

@@ -3,7 +3,7 @@ import { embeddingText } from "../../src/ingestion/ingest.js";
 import { createEmbeddings } from "../../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../../src/models/embeddings/types.js";
 import type { RunContext } from "../../src/context/run-context.js";
-import { extractIdentifiers, extractKeyTerms } from "../../src/planner/terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms } from "../../src/planner/terms.js";
 import { SourceProfileSchema, type SourceProfile, type SourceProfileInput } from "../../src/sources/profile.js";
 import { profileThresholds } from "../../src/planner/budget.js";
 import { buildRunContext } from "../../src/context/build-context.js";
@@ -75,7 +75,7 @@ export async function retrievalContext(docs: FixtureDoc[], profiles: SourceProfi
 export function planFor(question: string, over: Partial<Plan> = {}, profiles: readonly SourceProfile[] = [SourceProfileSchema.parse({ name: "docs", summary: "docs" })]): Plan {
   return {
     intent: "concept", top_k: 5, token_budget: 4000, multi_section_threshold: 3, return_full_documents: false,
-    sources: ["docs"], key_terms: extractKeyTerms(question), identifiers: extractIdentifiers(question),
+    sources: ["docs"], key_terms: extractKeyTerms(question), identifiers: extractIdentifiers(question), constraints: extractConstraints(question),
     thresholds: profileThresholds(profiles), reason: "test plan", planner: "heuristic", ...over,
   };
 }

@@ -1,9 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { z } from "zod";
 import { SourcewiseError } from "../../errors.js";
 import { SourceProfileSchema, type SourceProfile } from "../../sources/profile.js";
+import { globToRegExp } from "./labelled.js";
 
 const Entry = z.object({
   source: z.string().min(1),
@@ -29,7 +30,8 @@ export interface LabelledCorpus {
 /**
  * Reads the `sources.json` beside a labelled questions file: `[{source, paths, profile?}]`, or
  * `{root, sources: [...]}` when the corpus lives elsewhere (paths and `relevant` patterns are then
- * relative to `root`, itself relative to the file). A corpus path that is missing is an error:
+ * relative to `root`, itself relative to the file; a last part with `*` names the folder's matching files).
+ * A corpus path that is missing is an error:
  * silently evaluating on less than the labelled corpus would make every score meaningless.
  * @example
  * const { root, corpus, profiles } = await readCorpusFile("evals/pdfs/sources.json");
@@ -51,7 +53,7 @@ export async function readCorpusFile(file: string): Promise<LabelledCorpus> {
   }
   const { root: rel, sources } = parsed.data;
   const root = rel ? resolve(at, rel) : at;
-  const corpus = sources.map((s) => ({ source: s.source, paths: s.paths.map((p) => (isAbsolute(p) ? p : join(root, p))) }));
+  const corpus = sources.map((s) => ({ source: s.source, paths: s.paths.flatMap((p) => expand(isAbsolute(p) ? p : join(root, p))) }));
   const missing = corpus.flatMap((c) => c.paths).filter((p) => !existsSync(p));
   if (missing.length) {
     throw new SourcewiseError("dataset_missing", `${file} names corpus paths that do not exist: ${missing.join(", ")}`, {
@@ -67,4 +69,14 @@ export async function readCorpusFile(file: string): Promise<LabelledCorpus> {
     });
   });
   return { root, corpus, profiles };
+}
+
+/** A path whose last part holds `*` or `?` is the folder's files that match it, sorted; a glob matching nothing stays as written (and is reported missing). */
+function expand(path: string): string[] {
+  const name = basename(path);
+  if (!/[*?]/.test(name)) return [path];
+  const folder = dirname(path);
+  const re = globToRegExp(name);
+  const found = existsSync(folder) ? readdirSync(folder).filter((f) => re.test(f)).sort().map((f) => join(folder, f)) : [];
+  return found.length ? found : [path];
 }

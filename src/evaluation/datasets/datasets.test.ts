@@ -131,3 +131,30 @@ describe("eval dataset adapters", () => {
     expect(globToRegExp("docs/a.md").test("docs/aXmd")).toBe(false);
   });
 });
+
+describe("frozen question sets over a BEIR folder, a manual, or globbed files", () => {
+  it("appends the JSONL's unanswerable questions to a BEIR folder's odd-position questions", async () => {
+    const data = tmp();
+    mkdirSync(join(data, "qrels"));
+    writeFileSync(join(data, "corpus.jsonl"), '{"_id":"d1","title":"T1","text":"alpha"}\n');
+    writeFileSync(join(data, "queries.jsonl"), ["q0", "q1", "q2", "q3"].map((id) => JSON.stringify({ _id: id, text: `${id}?` })).join("\n"));
+    writeFileSync(join(data, "qrels", "train.tsv"), "query-id\tcorpus-id\tscore\nq0\td1\t1\nq1\td1\t1\nq2\td1\t1\nq3\td1\t1\n");
+    const set = join(tmp(), "frozen");
+    mkdirSync(set);
+    writeFileSync(join(set, "sources.json"), JSON.stringify({ beir: data, positions: "odd" }));
+    writeFileSync(join(set, "questions.jsonl"), '{"query": "Does X cure Y?", "answerable": false}\n');
+    const ds = await loadDataset(join(set, "questions.jsonl"), { workDir: tmp(), labelled });
+    expect(ds.queries.map((q) => [q.id, q.answerable])).toEqual([["q1", true], ["q3", true], ["extra-1", false]]);
+    expect(ds.description).toContain("+ 1 from");
+  });
+
+  it("expands a * in a sources.json path to the folder's matching files", async () => {
+    const root = tmp();
+    for (const f of ["sql-select.html", "sql-insert.html", "tutorial-join.html"]) writeFileSync(join(root, f), "<h1>x</h1><p>y</p>");
+    const set = tmp();
+    writeFileSync(join(set, "sources.json"), JSON.stringify({ root, sources: [{ source: "api_reference", paths: ["sql-*.html"] }] }));
+    writeFileSync(join(set, "questions.jsonl"), '{"query": "select?", "relevant": ["sql-select.html"]}\n');
+    const ds = await loadDataset(join(set, "questions.jsonl"), { workDir: tmp(), labelled });
+    expect(ds.corpus).toEqual([{ source: "api_reference", paths: [join(root, "sql-insert.html"), join(root, "sql-select.html")] }]);
+  });
+});

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { SourcewiseError } from "../../errors.js";
 import { beirDataset, safeName } from "./beir.js";
 import { readCorpusFile } from "./corpus-file.js";
+import { extendedDataset, isExtendedCorpus } from "./extended.js";
 import { labelledDataset } from "./labelled.js";
 import { manualDataset } from "./manual.js";
 import type { EvalDataset } from "./types.js";
@@ -37,7 +38,12 @@ export async function loadDataset(path: string, opts: LoadDatasetOptions): Promi
     if (existsSync(join(p, "questions.jsonl"))) return loadDataset(join(p, "questions.jsonl"), opts);
   } else if (p.endsWith(".jsonl")) {
     const beside = join(p, "..", "sources.json");
-    if (existsSync(beside)) return labelledDataset(p, await readCorpusFile(beside));
+    if (existsSync(beside)) {
+      // A sources.json naming a BEIR folder or a manual: that dataset's questions plus this file's.
+      const raw: unknown = JSON.parse(readFileSync(beside, "utf8"));
+      if (isExtendedCorpus(raw)) return extendedDataset(p, raw, opts.workDir, datasetName(p));
+      return labelledDataset(p, await readCorpusFile(beside));
+    }
     return labelledDataset(p, opts.labelled);
   }
   throw new SourcewiseError("dataset_unknown", `cannot tell what dataset ${p} is`, {

@@ -1,7 +1,7 @@
 import type { EvalResults } from "../results.js";
 import { renderMarkdown } from "./markdown.js";
 import { fmt, METRICS, nodeRows, pct } from "./shared.js";
-import { barChart, confusionMatrix, esc, latencyChart } from "./svg.js";
+import { barChart, confusionMatrix, esc, latencyChart, reliabilityDiagram } from "./svg.js";
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#0f172a;padding:0 16px}
 table{border-collapse:collapse;margin:8px 0 16px}td,th{border:1px solid #cbd5e1;padding:4px 8px;text-align:right}
@@ -32,8 +32,12 @@ export function renderHtml(r: EvalResults): string {
 <tr><td>gate accuracy</td><td>${pct(g.gate.accuracy)}</td></tr>
 <tr><td>abstain precision / recall</td><td>${pct(g.gate.abstainPrecision)} / ${pct(g.gate.abstainRecall)}</td></tr>
 <tr><td>citation validity</td><td>${pct(g.citations.validity)} (${g.citations.supported}/${g.citations.markers})</td></tr>
-<tr><td>page accuracy</td><td>${g.pages ? pct(g.pages.accuracy) : "n/a"}</td></tr></table>
-<div class="charts" id="graph-charts">${latencyChart("Latency per node (ms)", nodes)}${confusionMatrix("Gate: truth × decision", g.gate.confusion)}</div>
+<tr><td>page accuracy</td><td>${g.pages ? pct(g.pages.accuracy) : "n/a"}</td></tr>
+<tr><td>hit@5 (answerable)</td><td>${g.hit5 ? `${pct(g.hit5.rate)} (${g.hit5.hits}/${g.hit5.n})` : "n/a"}</td></tr>
+<tr><td>strong on API questions whose file is the top hit</td><td>${g.apiTopHitStrong ? `${pct(g.apiTopHitStrong.rate)} (${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n})` : "n/a"}</td></tr>
+<tr><td>verdicts</td><td>${esc(Object.entries(g.verdicts ?? {}).map(([k, v]) => `${k} ${v}`).join(", ") || "n/a")}</td></tr>
+<tr><td>calibration error (ECE, top 10 results)</td><td>${fmt(g.reliability?.ece ?? null, 3)}</td></tr></table>
+<div class="charts" id="graph-charts">${latencyChart("Latency per node (ms)", nodes)}${confusionMatrix("Gate: truth × decision", g.gate.confusion)}${g.reliability ? reliabilityDiagram(`Reliability: predicted vs observed relevance (n=${g.reliability.n})`, g.reliability.bins) : ""}</div>
 <h2>Full report</h2><pre>${esc(renderMarkdown(r))}</pre>
 </body></html>
 `;

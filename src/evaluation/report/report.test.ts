@@ -21,7 +21,7 @@ describe("eval reports", () => {
 
   it("writes a self-contained HTML page: a chart per metric, latency, the gate, and no external resource", () => {
     const html = renderHtml(sampleResults());
-    expect(html.match(/<svg /g)).toHaveLength(5 + 1 + 2);
+    expect(html.match(/<svg /g)).toHaveLength(5 + 1 + 2 + 1);
     expect(html).not.toMatch(/<script|src="http|href="http|@import/);
     expect(html).toContain("graph &#60;label&#62;");
   });
@@ -32,5 +32,14 @@ describe("eval reports", () => {
     for (const id of ["graph", "bm25", "dense", "rrf", "supabase", "langchain"]) expect(md).toContain(`${id} <label>`);
     expect(md).toContain("| routing accuracy | 92.9% (13/14) |");
     expect(md).toContain("| unanswerable | 0 | 4 |");
+    expect(md).toContain("| hit@5 (answerable, judged) | 92.9% (13/14) |");
+    expect(md).toContain("| 0.8–0.9 | 2 | 0.885 | 0.500 |");
+  });
+
+  it("draws the reliability diagram: one bar per non-empty bin at its observed share, and the diagonal", () => {
+    const html = renderHtml(sampleResults());
+    expect(html.match(/<rect class="bin"/g)).toHaveLength(2);
+    expect(html).toContain('class="diagonal"');
+    expect(html).toContain("predicted 0.89, observed 0.50 (n=2)");
   });
 });

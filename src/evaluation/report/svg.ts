@@ -63,3 +63,21 @@ export function confusionMatrix(title: string, m: { answerableAnswered: number; 
   return `<svg xmlns="http://www.w3.org/2000/svg" class="chart confusion" role="img" aria-label="${esc(title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<text x="4" y="18" class="ttl">${esc(title)}</text>${heads.join("")}${parts.join("")}</svg>`;
 }
+
+/**
+ * A reliability diagram: per bin of predicted relevance, a bar of the observed share of relevant
+ * results (`rect class="bin"`, only for non-empty bins), against the diagonal of perfect calibration.
+ */
+export function reliabilityDiagram(title: string, bins: readonly { lo: number; hi: number; n: number; predicted: number | null; observed: number | null }[]): string {
+  const x0 = 40, y0 = 30, w = 300, h = 200, width = x0 + w + 20, height = y0 + h + 40;
+  const x = (p: number) => x0 + p * w, y = (p: number) => y0 + h - p * h;
+  const bars = bins.filter((b) => b.n > 0 && b.observed !== null).map((b) =>
+    `<rect class="bin" x="${(x(b.lo) + 1).toFixed(1)}" y="${y(b.observed!).toFixed(1)}" width="${(x(b.hi) - x(b.lo) - 2).toFixed(1)}" height="${(h * b.observed!).toFixed(1)}" fill="${PALETTE[0]}" fill-opacity="0.7">` +
+    `<title>${b.lo.toFixed(1)}–${b.hi.toFixed(1)}: predicted ${b.predicted!.toFixed(2)}, observed ${b.observed!.toFixed(2)} (n=${b.n})</title></rect>` +
+    `<text x="${((x(b.lo) + x(b.hi)) / 2).toFixed(1)}" y="${y0 + h + 12}" text-anchor="middle" class="val">${b.n}</text>`);
+  const ticks = [0, 0.5, 1].map((t) => `<text x="${x(t)}" y="${y0 + h + 26}" text-anchor="middle" class="lbl">${t}</text><text x="${x0 - 6}" y="${y(t) + 4}" text-anchor="end" class="lbl">${t}</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" class="chart reliability" role="img" aria-label="${esc(title)}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<text x="4" y="18" class="ttl">${esc(title)}</text>` +
+    `<path class="axis" d="M${x0} ${y0} V${y0 + h} H${x0 + w}" stroke="#94a3b8" fill="none"/>` +
+    `<path class="diagonal" d="M${x(0)} ${y(0)} L${x(1)} ${y(1)}" stroke="#dc2626" stroke-dasharray="4 3" fill="none"/>${bars.join("")}${ticks.join("")}</svg>`;
+}

@@ -1,0 +1,104 @@
+/**
+ * The frozen multi-corpus suite (evals/frozen/<corpus>/questions.jsonl): for each corpus, the full
+ * graph on every frozen question (offline defaults) with BM25 beside it, reports under
+ * eval-results/frozen-<corpus>, and one summary row: the abstain confusion matrix, abstain recall,
+ * false abstains, hit@5, strong verdicts on API questions whose file is the top hit, calibration error.
+ * Databases persist under .sourcewise/eval/<corpus>, so a second run embeds nothing.
+ * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json]
+ * Leave-one-corpus-out: `--loco eval-results/loco` measures each corpus with the reranker weights
+ * fitted without it (`without-<corpus>.json`, written by bench/fit-loco.ts); `npm run eval:loco` runs both.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { datasetName, loadDataset } from "../src/evaluation/datasets/index.js";
+import { writeReports } from "../src/evaluation/report/write.js";
+import type { EvalResults } from "../src/evaluation/results.js";
+import { runEval } from "../src/evaluation/runner.js";
+import { withCache } from "../src/models/embeddings/cache.js";
+import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
+import { openPGliteStore } from "../src/storage/pglite.js";
+import { ROOT } from "./run-dataset.js";
+
+/** The frozen corpora, in report order. */
+export const FROZEN = ["pulseq", "postgres", "emanual", "pdfs", "scifact"] as const;
+
+/** One corpus's summary row. */
+export interface FrozenRow {
+  corpus: string;
+  questions: number;
+  confusion: EvalResults["graph"]["gate"]["confusion"];
+  abstainRecall: number | null;
+  falseAbstainRate: number | null;
+  hit5: number | null;
+  apiTopHitStrong: string;
+  ece: number | null;
+  ndcg10: number;
+  bm25Ndcg10: number | undefined;
+}
+
+/** Runs one frozen corpus and summarises it. */
+export async function runFrozen(corpus: string, { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {}): Promise<{ row: FrozenRow; results: EvalResults }> {
+  const file = join(ROOT, "evals", "frozen", corpus, "questions.jsonl");
+  const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
+  const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
+  const store = await openPGliteStore({ path: db });
+  const model = await createEmbeddings("local/use-lite", { workers: 2 });
+  try {
+    const results = await runEval({
+      dataset, store, embeddings: withCache(model, store.embeddingCache()), limit, baselines: ["bm25"],
+      ...(weightsPath ? { graphOptions: { settings: { retrieval: { rerank: { weightsPath } } } } } : {}),
+      config: {
+        dataset: file, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval:frozen",
+        ...(weightsPath ? { rerankWeights: weightsPath } : {}),
+      },
+    });
+    await writeReports(results, join(ROOT, "eval-results", out ?? `frozen-${corpus}`));
+    const g = results.graph;
+    const c = g.gate.confusion;
+    const answerable = c.answerableAnswered + c.answerableAbstained;
+    return {
+      results,
+      row: {
+        corpus, questions: results.dataset.graphQuestions, confusion: c, abstainRecall: g.gate.abstainRecall,
+        falseAbstainRate: answerable ? c.answerableAbstained / answerable : null, hit5: g.hit5?.rate ?? null,
+        apiTopHitStrong: g.apiTopHitStrong ? `${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n}` : "n/a",
+        ece: g.reliability?.ece ?? null,
+        ndcg10: results.methods.find((m) => m.id === "graph")!.metrics.ndcg10,
+        bm25Ndcg10: results.methods.find((m) => m.id === "bm25")?.metrics.ndcg10,
+      },
+    };
+  } finally {
+    await model.close();
+    await store.close();
+  }
+}
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : `${(100 * x).toFixed(1)}%`);
+
+/** The README table. */
+export function frozenTable(rows: FrozenRow[]): string {
+  return [
+    "| corpus | N | answerable answered / abstained | unanswerable answered / abstained | abstain recall | false abstains | hit@5 | strong on API top hits | ECE | nDCG@10 graph / BM25 |",
+    "|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map((r) => `| ${r.corpus} | ${r.questions} | ${r.confusion.answerableAnswered} / ${r.confusion.answerableAbstained} | ${r.confusion.unanswerableAnswered} / ${r.confusion.unanswerableAbstained} | ${pct(r.abstainRecall)} | ${pct(r.falseAbstainRate)} | ${pct(r.hit5)} | ${r.apiTopHitStrong} | ${r.ece?.toFixed(3) ?? "n/a"} | ${r.ndcg10.toFixed(3)} / ${r.bm25Ndcg10?.toFixed(3) ?? "n/a"} |`),
+  ].join("\n");
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!)) {
+  const { values } = parseArgs({ options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" }, loco: { type: "string" } } });
+  const corpora = values.only ? values.only.split(",") : [...FROZEN];
+  const rows: FrozenRow[] = [];
+  for (const corpus of corpora) {
+    const started = performance.now();
+    const { row } = await runFrozen(corpus, {
+      limit: values.limit ? Number(values.limit) : undefined,
+      ...(values.loco ? { weightsPath: join(values.loco, `without-${corpus}.json`), out: `loco-${corpus}` } : {}),
+    });
+    rows.push(row);
+    console.error(`${corpus}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(frozenTable([row]).split("\n").at(-1));
+  }
+  console.log(`\n${frozenTable(rows)}`);
+  if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2));
+}

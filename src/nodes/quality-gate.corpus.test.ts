@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import type { RunContext } from "../context/run-context.js";
+import { retrieve } from "./retrieve.js";
+import { rerank } from "./rerank.js";
+import { qualityGate } from "./quality-gate.js";
+import { clarify } from "./clarify.js";
+import type { GraphStateType } from "../state/state.js";
+
+// A real store holding a small corpus of company filings: the gate must notice a company, product
+// or identifier that no indexed document mentions, and say so, instead of answering from a near miss.
+let ctx: RunContext;
+
+beforeAll(async () => {
+  ctx = await retrievalContext([
+    { uri: "acme-10k.md", title: "Acme Corp annual report 2023", sections: [
+      { title: "Revenue", content: "Acme Corp reported revenue of 12.4 billion dollars in fiscal 2023, up 8 percent, driven by the Roadrunner product line." },
+      { title: "Risk factors", content: "Acme Corp depends on a small number of suppliers for anvils and rockets." },
+    ] },
+    { uri: "globex-10k.md", title: "Globex annual report 2023", sections: [
+      { title: "Revenue", content: "Globex reported revenue of 3.1 billion dollars in fiscal 2023, with the Hammock platform growing fastest." },
+    ] },
+    { uri: "api.md", title: "Client API", sections: [
+      { title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." },
+    ] },
+  ], [{ name: "docs", summary: "Annual reports of Acme Corp and Globex, and the filings client API" }]);
+});
+afterAll(async () => {
+  await ctx.store.close();
+});
+
+/** Plan, retrieve, rerank and judge one question over the corpus. */
+async function judged(question: string): Promise<GraphStateType> {
+  let state = stateWith({ question, plan: planFor(question) });
+  state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
+  state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
+  return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
+}
+
+describe("gate: what the corpus does not cover", () => {
+  it("asks, naming the company, when no indexed document mentions it", async () => {
+    const state = await judged("What revenue did Initech report in fiscal 2023?");
+    expect(state.gate).toMatchObject({ decision: "clarify", missing: ["Initech"] });
+    expect(state.gate!.reason).toBe("No indexed document mentions Initech.");
+    const { answer, clarifying_questions } = await clarify(state, { context: ctx });
+    expect(answer).toContain("No indexed document mentions Initech; the indexed documents cover Annual reports of Acme Corp and Globex");
+    // No near miss is offered as if it were the thing asked about.
+    expect(answer).not.toContain("Globex annual report");
+    expect(clarifying_questions).toHaveLength(1);
+  });
+
+  it("does not ask when the company is in the corpus", async () => {
+    const state = await judged("What revenue did Globex report in fiscal 2023?");
+    expect(state.gate!.decision).not.toBe("clarify");
+    expect(state.gate!.missing).toBeUndefined();
+  });
+
+  it("names a function that does not exist, and not one that does", async () => {
+    expect((await judged("What does fetchQuarterlyEarnings return?")).gate).toMatchObject({ decision: "clarify", missing: ["fetchQuarterlyEarnings"] });
+    expect((await judged("What does fetchFilings return?")).gate!.decision).not.toBe("clarify");
+  });
+
+  it("asks when a product name never occurs as a phrase, though each word does", async () => {
+    // "Acme" and "Hammock" are both indexed; "Acme Hammock" is not a product any document names.
+    expect((await judged("How fast did the Acme Hammock platform grow?")).gate).toMatchObject({ decision: "clarify", missing: ["Acme Hammock"] });
+  });
+
+  it("asks when most of the question's words are in no document (off-topic)", async () => {
+    const gate = (await judged("How do I bake sourdough bread?")).gate!;
+    expect(gate.decision).toBe("clarify");
+    expect(gate.missing).toEqual(["bake", "sourdough", "bread"]);
+  });
+});
