@@ -5,7 +5,20 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", ".sourcewise/", ".langgraph_api/", "scratch/", "eval-out/", "eval-results/", "out/", "**/dist/"] },
+  {
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "coverage/",
+      ".sourcewise/",
+      ".langgraph_api/",
+      "scratch/",
+      "eval-out/",
+      "eval-results/",
+      "out/",
+      "**/dist/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -14,7 +27,10 @@ export default tseslint.config(
     rules: {
       // `cond ? a++ : b++` and `x && f()` are used deliberately as statements in counters.
       "@typescript-eslint/no-unused-expressions": ["error", { allowTernary: true, allowShortCircuit: true }],
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
 );

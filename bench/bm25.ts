@@ -9,7 +9,10 @@ import { mean, ndcgAtK, quantile } from "../src/evaluation/metrics.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 import type { DocumentInput } from "../src/storage/types.js";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { split: { type: "string", default: "train" }, limit: { type: "string" } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { split: { type: "string", default: "train" }, limit: { type: "string" } },
+});
 const dir = positionals[0] ?? "../shared/data/scifact";
 const data = await readBeir(dir, values.split);
 const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : data.queries;
@@ -19,9 +22,30 @@ const B = 0.4;
 const store = await openPGliteStore({ path: "memory" });
 let t = performance.now();
 const inputs: DocumentInput[] = data.documents.map((d) => ({
-  tenant: "default", source: "beir", uri: d.uri, title: d.title, format: "beir", contentHash: d.uri, topics: [], metadata: {},
-  chunks: [{ chunkIndex: 0, kind: "section", parentIndex: null, searchable: true, sectionTitle: null, sectionPath: [],
-    pageStart: null, pageEnd: null, tokenCount: 0, content: d.sections.map((s) => s.content).join("\n"), metadata: {}, embedding: null }],
+  tenant: "default",
+  source: "beir",
+  uri: d.uri,
+  title: d.title,
+  format: "beir",
+  contentHash: d.uri,
+  topics: [],
+  metadata: {},
+  chunks: [
+    {
+      chunkIndex: 0,
+      kind: "section",
+      parentIndex: null,
+      searchable: true,
+      sectionTitle: null,
+      sectionPath: [],
+      pageStart: null,
+      pageEnd: null,
+      tokenCount: 0,
+      content: d.sections.map((s) => s.content).join("\n"),
+      metadata: {},
+      embedding: null,
+    },
+  ],
 }));
 for (let i = 0; i < inputs.length; i += 500) await store.writeDocuments(inputs.slice(i, i + 500));
 console.log(`indexed ${inputs.length} documents in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -56,7 +80,10 @@ function bm25InProcess(qterms: Map<string, number>): string[] {
       scores.set(id, (scores.get(id) ?? 0) + s);
     }
   }
-  return [...scores].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, 10).map(([id]) => id);
+  return [...scores]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
+    .slice(0, 10)
+    .map(([id]) => id);
 }
 
 const sqlNdcg: number[] = [];
@@ -72,12 +99,21 @@ for (const q of queries) {
   t = performance.now();
   const hits = await store.matchBm25(q.text, { limit: 10, bm25: { k1: K1, b: B, titleWeight: 1, sectionWeight: 1, bodyWeight: 1 } });
   latencies.push(performance.now() - t);
-  sqlNdcg.push(ndcgAtK(hits.map((h) => beirIdOfUri(h.uri)), qrels));
+  sqlNdcg.push(
+    ndcgAtK(
+      hits.map((h) => beirIdOfUri(h.uri)),
+      qrels,
+    ),
+  );
 }
 const sql = mean(sqlNdcg);
 const js = mean(jsNdcg);
 console.log(`queries: ${queries.length} (${data.split} split), documents: ${N}, k1 ${K1}, b ${B}`);
-console.log(`nDCG@10  SQL BM25 ${sql.toFixed(4)}  in-process BM25 ${js.toFixed(4)}  |diff| ${Math.abs(sql - js).toFixed(4)} (must be <= 0.005)`);
-console.log(`SQL BM25 latency: mean ${mean(latencies).toFixed(1)} ms, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p95 ${quantile(latencies, 0.95).toFixed(1)} ms`);
+console.log(
+  `nDCG@10  SQL BM25 ${sql.toFixed(4)}  in-process BM25 ${js.toFixed(4)}  |diff| ${Math.abs(sql - js).toFixed(4)} (must be <= 0.005)`,
+);
+console.log(
+  `SQL BM25 latency: mean ${mean(latencies).toFixed(1)} ms, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p95 ${quantile(latencies, 0.95).toFixed(1)} ms`,
+);
 await store.close();
 if (Math.abs(sql - js) > 0.005) process.exitCode = 1;

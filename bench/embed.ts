@@ -25,7 +25,9 @@ if (!file) {
   process.exit(2);
 }
 
-const lines = readFileSync(file, "utf8").split("\n").filter((l) => l.trim().length > 0);
+const lines = readFileSync(file, "utf8")
+  .split("\n")
+  .filter((l) => l.trim().length > 0);
 const limit = Number(values.limit);
 const texts = lines.slice(0, limit).map((l) => {
   const r = JSON.parse(l) as { title?: string; text?: string };

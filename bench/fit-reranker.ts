@@ -27,7 +27,12 @@ const { data, store, embeddings } = index;
 const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : data.queries;
 const synonyms = synonymIndex(defaultRunSettings().retrieval.synonyms);
 
-interface Pool { id: string; text: string; qrels: Qrels; hits: ChunkHit[] }
+interface Pool {
+  id: string;
+  text: string;
+  qrels: Qrels;
+  hits: ChunkHit[];
+}
 const pools: Pool[] = [];
 let t = performance.now();
 for (const [i, q] of queries.entries()) {
@@ -35,7 +40,9 @@ for (const [i, q] of queries.entries()) {
   const identifiers = extractIdentifiers(q.text);
   // Every candidate of the three sides, with both raw scores, so fusion can be replayed here.
   const hits = await store.matchHybrid(expandQuery(q.text, synonyms).text, embedding, {
-    limit: 400, filters: { sources: [SCIFACT_SOURCE] }, fusion: { exactTerms: identifiers.length ? identifiers : undefined, candidates: 100 },
+    limit: 400,
+    filters: { sources: [SCIFACT_SOURCE] },
+    fusion: { exactTerms: identifiers.length ? identifiers : undefined, candidates: 100 },
   });
   pools.push({ id: q.id, text: q.text, qrels: data.qrels.get(q.id)!, hits });
   if (i % 200 === 199) console.error(`candidates: ${i + 1}/${queries.length}`);
@@ -44,9 +51,20 @@ console.error(`candidate pools in ${((performance.now() - t) / 1000).toFixed(0)}
 const split = halves(pools);
 
 type Ranker = (p: Pool) => ChunkHit[];
-const ndcg = (ps: Pool[], rank: Ranker) => mean(ps.map((p) => ndcgAtK(rank(p).map((h) => beirIdOfUri(h.uri)), p.qrels, 10)));
-const by = (key: (h: ChunkHit) => number | null): Ranker => (p) =>
-  p.hits.filter((h) => key(h) !== null).sort((a, b) => key(b)! - key(a)! || (a.id < b.id ? -1 : 1));
+const ndcg = (ps: Pool[], rank: Ranker) =>
+  mean(
+    ps.map((p) =>
+      ndcgAtK(
+        rank(p).map((h) => beirIdOfUri(h.uri)),
+        p.qrels,
+        10,
+      ),
+    ),
+  );
+const by =
+  (key: (h: ChunkHit) => number | null): Ranker =>
+  (p) =>
+    p.hits.filter((h) => key(h) !== null).sort((a, b) => key(b)! - key(a)! || (a.id < b.id ? -1 : 1));
 
 /** The SQL function's minmax fusion, replayed on its full candidate set. */
 function fuse(w: { lexical: number; vector: number; exact: number }): Ranker {
@@ -77,8 +95,12 @@ for (let l = 0; l <= 1.0001; l += 0.05) {
   }
 }
 console.log(`fusion weights (grid on the fit half): ${JSON.stringify(fusion)}, fit nDCG@10 ${bestFusion.toFixed(4)}`);
-console.log(`  exact weight at lexical ${fusion.lexical}: ${[0, 0.05, 0.1, 0.2, 0.3].map((e) => `${e} → ${ndcg(split.fit, fuse({ ...fusion, exact: e })).toFixed(4)}`).join(", ")}`);
-console.log(`  lexical weight (vector = 1 - it): ${[0.5, 0.6, 0.7, 0.8, 0.9, 1].map((l) => `${l} → ${ndcg(split.fit, fuse({ lexical: l, vector: Number((1 - l).toFixed(2)), exact: fusion.exact })).toFixed(4)}`).join(", ")}`);
+console.log(
+  `  exact weight at lexical ${fusion.lexical}: ${[0, 0.05, 0.1, 0.2, 0.3].map((e) => `${e} → ${ndcg(split.fit, fuse({ ...fusion, exact: e })).toFixed(4)}`).join(", ")}`,
+);
+console.log(
+  `  lexical weight (vector = 1 - it): ${[0.5, 0.6, 0.7, 0.8, 0.9, 1].map((l) => `${l} → ${ndcg(split.fit, fuse({ lexical: l, vector: Number((1 - l).toFixed(2)), exact: fusion.exact })).toFixed(4)}`).join(", ")}`,
+);
 const hybrid = fuse(fusion);
 
 // Reranker training rows: the top 100 hybrid candidates of each query, label = abstract relevant.
@@ -98,11 +120,15 @@ const fitXY = xy(split.fit);
 const boosted = boost(fitXY.X, fitXY.y);
 // Platt scaling on out-of-fold scores: trees scored on their own training rows are overconfident.
 const folds = halves(split.fit);
-const oof = [[folds.fit, folds.heldOut], [folds.heldOut, folds.fit]].map(([train, test]) => {
+const oof = [
+  [folds.fit, folds.heldOut],
+  [folds.heldOut, folds.fit],
+].map(([train, test]) => {
   const m = boost(xy(train!).X, xy(train!).y);
   return { s: scoreOf(m, xy(test!).X), y: xy(test!).y };
 });
-const platX = oof.flatMap((o) => o.s), platY = oof.flatMap((o) => o.y);
+const platX = oof.flatMap((o) => o.s),
+  platY = oof.flatMap((o) => o.y);
 console.error(`boosted trees (3 fits) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 const reranked = (weights: FusionWeights, depth = 100): Ranker => {
   const r = new LocalFusionReranker(weights);
@@ -118,11 +144,19 @@ const final = model(boosted, { a, b });
 // Calibration check on the held-out half: how often is a result above each cut relevant?
 const reranker = new LocalFusionReranker(final);
 const cuts = [0.5, 0.65, 0.8].map((cut) => {
-  const above = split.heldOut.flatMap((p) => reranker.rerank({ text: p.text }, top.get(p)!)
-    .filter((x) => x.relevance >= cut).map((x) => label(p, top.get(p)![x.index]!)));
+  const above = split.heldOut.flatMap((p) =>
+    reranker
+      .rerank({ text: p.text }, top.get(p)!)
+      .filter((x) => x.relevance >= cut)
+      .map((x) => label(p, top.get(p)![x.index]!)),
+  );
   return { cut, results: above.length, precision: Number(mean(above).toFixed(3)) };
 });
-const latency = pools.map((p) => { const s = performance.now(); reranker.rerank({ text: p.text }, top.get(p)!); return performance.now() - s; });
+const latency = pools.map((p) => {
+  const s = performance.now();
+  reranker.rerank({ text: p.text }, top.get(p)!);
+  return performance.now() - s;
+});
 
 const systems: [string, Ranker][] = [
   ["BM25 (SQL)", by((h) => (h.lexicalRank ? -h.lexicalRank : null))],
@@ -133,7 +167,10 @@ const systems: [string, Ranker][] = [
   ["hybrid + local rerank (top 100)", reranked(final)],
 ];
 const table = systems.map(([name, rank]) => ({
-  system: name, heldOut: Number(ndcg(split.heldOut, rank).toFixed(4)), fit: Number(ndcg(split.fit, rank).toFixed(4)), all: Number(ndcg(pools, rank).toFixed(4)),
+  system: name,
+  heldOut: Number(ndcg(split.heldOut, rank).toFixed(4)),
+  fit: Number(ndcg(split.fit, rank).toFixed(4)),
+  all: Number(ndcg(pools, rank).toFixed(4)),
 }));
 console.log(`SciFact train, ${pools.length} queries: fit on ${split.fit.length} (even positions), held out ${split.heldOut.length} (odd)`);
 console.log("| system | nDCG@10 held-out | nDCG@10 fit half | nDCG@10 all |\n|---|---|---|---|");
@@ -141,25 +178,46 @@ for (const r of table) console.log(`| ${r.system} | ${r.heldOut.toFixed(4)} | ${
 const used = FEATURE_NAMES.map((f, j) => [f, final.trees.filter((tr) => JSON.stringify(tr).includes(`"f":${j},`)).length] as const);
 console.log(`trees using each feature: ${used.map(([f, n]) => `${f} ${n}`).join(", ")}; Platt a ${a.toFixed(3)} b ${b.toFixed(3)}`);
 console.log(`held-out precision at relevance cuts: ${JSON.stringify(cuts)}`);
-console.log(`rerank latency per query (100 candidates): p50 ${quantile(latency, 0.5).toFixed(2)} ms, p95 ${quantile(latency, 0.95).toFixed(2)} ms`);
+console.log(
+  `rerank latency per query (100 candidates): p50 ${quantile(latency, 0.5).toFixed(2)} ms, p95 ${quantile(latency, 0.95).toFixed(2)} ms`,
+);
 
 if (values.write) {
   const metric = Object.fromEntries(table.map((r) => [r.system, { heldOut: r.heldOut, all: r.all }]));
   final.provenance = {
-    dataset: "BEIR SciFact (corpus 5,183 abstracts)", split: "train", date: new Date().toISOString().slice(0, 10),
+    dataset: "BEIR SciFact (corpus 5,183 abstracts)",
+    split: "train",
+    date: new Date().toISOString().slice(0, 10),
     fitted_on: `${split.fit.length} train queries at even positions of queries.jsonl order; held out: ${split.heldOut.length} at odd positions`,
-    candidates: "top 100 and top 20 of sw_match_hybrid (minmax) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
+    candidates:
+      "top 100 and top 20 of sw_match_hybrid (minmax) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
     method: `gradient-boosted trees on the logistic loss (${JSON.stringify(GBDT)}), pointwise relevant/not; Platt scaling on 2-fold out-of-fold scores of the fit half`,
-    fusion_weights: fusion, metric_ndcg10: metric, relevance_precision_heldout: cuts, script: "bench/fit-reranker.ts",
+    fusion_weights: fusion,
+    metric_ndcg10: metric,
+    relevance_precision_heldout: cuts,
+    script: "bench/fit-reranker.ts",
   };
   const num = (x: number) => Number(x.toPrecision(6));
   // Thresholds keep full precision: they decide which side a value falls on.
   const compact = (tr: Tree): Tree => (typeof tr === "number" ? num(tr) : { f: tr.f, t: tr.t, l: compact(tr.l), r: compact(tr.r) });
-  const head = JSON.stringify({ model: final.model, features: final.features, bias: num(final.bias), learningRate: final.learningRate, calibration: { a: num(a), b: num(b) }, provenance: final.provenance }, null, 2);
+  const head = JSON.stringify(
+    {
+      model: final.model,
+      features: final.features,
+      bias: num(final.bias),
+      learningRate: final.learningRate,
+      calibration: { a: num(a), b: num(b) },
+      provenance: final.provenance,
+    },
+    null,
+    2,
+  );
   const trees = final.trees.map((tr) => `    ${JSON.stringify(compact(tr))},`).join("\n");
   const body = `${head.slice(0, -2)},\n  "trees": [\n${trees}\n  ]\n}`;
-  writeFileSync("src/models/rerankers/fusion-weights.ts",
-    `import type { FusionWeights } from "./weights.js";\n\n/** Fitted by bench/fit-reranker.ts (see provenance); regenerate with \`npx tsx bench/fit-reranker.ts --write\`, do not edit. */\nexport const FUSION_WEIGHTS: FusionWeights = ${body};\n`);
+  writeFileSync(
+    "src/models/rerankers/fusion-weights.ts",
+    `import type { FusionWeights } from "./weights.js";\n\n/** Fitted by bench/fit-reranker.ts (see provenance); regenerate with \`npx tsx bench/fit-reranker.ts --write\`, do not edit. */\nexport const FUSION_WEIGHTS: FusionWeights = ${body};\n`,
+  );
   console.log("wrote src/models/rerankers/fusion-weights.ts");
 }
 await index.close();

@@ -19,7 +19,9 @@ export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number } {
   const nf = FEATURE_NAMES.length;
   const sorted = FEATURE_NAMES.map((_, j) => X.map((r) => r[j]!).sort((p, q) => p - q));
-  const edges = sorted.map((v) => [...new Set(Array.from({ length: GBDT.bins - 1 }, (_, k) => v[Math.floor(((k + 1) * v.length) / GBDT.bins)]!))]);
+  const edges = sorted.map((v) => [
+    ...new Set(Array.from({ length: GBDT.bins - 1 }, (_, k) => v[Math.floor(((k + 1) * v.length) / GBDT.bins)]!)),
+  ]);
   // A split "x <= edge" is stored halfway to the next value seen, so it survives printing and
   // float noise: many rows sit exactly on an edge (it is one of their values).
   const cut = (f: number, b: number) => {
@@ -33,33 +35,48 @@ export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number
   const F = y.map(() => base);
   const trees: Tree[] = [];
   const grow = (idx: number[], g: number[], h: number[], depth: number): Tree => {
-    const G = idx.reduce((s, i) => s + g[i]!, 0), H = idx.reduce((s, i) => s + h[i]!, 0);
+    const G = idx.reduce((s, i) => s + g[i]!, 0),
+      H = idx.reduce((s, i) => s + h[i]!, 0);
     const leaf = -G / (H + GBDT.lambda);
     if (depth === 0 || idx.length < 2 * GBDT.minLeaf) return leaf;
     let best = { gain: 1e-9, f: -1, b: 0 };
     for (let f = 0; f < nf; f++) {
       const nb = edges[f]!.length + 1;
-      const hg = new Float64Array(nb), hh = new Float64Array(nb), hc = new Int32Array(nb);
+      const hg = new Float64Array(nb),
+        hh = new Float64Array(nb),
+        hc = new Int32Array(nb);
       for (const i of idx) {
         const b = binned[i]![f]!;
-        hg[b]! += g[i]!; hh[b]! += h[i]!; hc[b]!++;
+        hg[b]! += g[i]!;
+        hh[b]! += h[i]!;
+        hc[b]!++;
       }
-      let gl = 0, hl = 0, cl = 0;
+      let gl = 0,
+        hl = 0,
+        cl = 0;
       for (let b = 0; b < nb - 1; b++) {
-        gl += hg[b]!; hl += hh[b]!; cl += hc[b]!;
+        gl += hg[b]!;
+        hl += hh[b]!;
+        cl += hc[b]!;
         if (cl < GBDT.minLeaf || idx.length - cl < GBDT.minLeaf) continue;
-        const gain = (gl * gl) / (hl + GBDT.lambda) + ((G - gl) ** 2) / (H - hl + GBDT.lambda) - (G * G) / (H + GBDT.lambda);
+        const gain = (gl * gl) / (hl + GBDT.lambda) + (G - gl) ** 2 / (H - hl + GBDT.lambda) - (G * G) / (H + GBDT.lambda);
         if (gain > best.gain) best = { gain, f, b };
       }
     }
     if (best.f < 0) return leaf;
-    const left = idx.filter((i) => binned[i]![best.f]! <= best.b), right = idx.filter((i) => binned[i]![best.f]! > best.b);
+    const left = idx.filter((i) => binned[i]![best.f]! <= best.b),
+      right = idx.filter((i) => binned[i]![best.f]! > best.b);
     return { f: best.f, t: cut(best.f, best.b), l: grow(left, g, h, depth - 1), r: grow(right, g, h, depth - 1) };
   };
   const all = y.map((_, i) => i);
   for (let k = 0; k < GBDT.trees; k++) {
     const p = F.map(sigmoid);
-    const tree = grow(all, p.map((pi, i) => pi - y[i]!), p.map((pi) => pi * (1 - pi)), GBDT.depth);
+    const tree = grow(
+      all,
+      p.map((pi, i) => pi - y[i]!),
+      p.map((pi) => pi * (1 - pi)),
+      GBDT.depth,
+    );
     trees.push(tree);
     X.forEach((x, i) => (F[i]! += GBDT.learningRate * treeValue(tree, x)));
   }
@@ -73,11 +90,18 @@ export function treeValue(tree: Tree, x: readonly number[]): number {
 }
 
 /** Raw scores (log-odds before calibration) of fitted trees. */
-export const scoreOf = (m: { trees: Tree[]; bias: number }, X: number[][]) => X.map((x) => m.trees.reduce<number>((s, tr) => s + GBDT.learningRate * treeValue(tr, x), m.bias));
+export const scoreOf = (m: { trees: Tree[]; bias: number }, X: number[][]) =>
+  X.map((x) => m.trees.reduce<number>((s, tr) => s + GBDT.learningRate * treeValue(tr, x), m.bias));
 
 /** Fitted trees as weights the local reranker reads. */
 export const model = (m: { trees: Tree[]; bias: number }, calibration = { a: 1, b: 0 }): FusionWeights => ({
-  model: "local/fusion", features: [...FEATURE_NAMES], bias: m.bias, learningRate: GBDT.learningRate, trees: m.trees, calibration, provenance: {},
+  model: "local/fusion",
+  features: [...FEATURE_NAMES],
+  bias: m.bias,
+  learningRate: GBDT.learningRate,
+  trees: m.trees,
+  calibration,
+  provenance: {},
 });
 
 /** Platt scaling (Newton steps on a, b): relevance = sigmoid(a · score + b). */
@@ -86,7 +110,9 @@ export function platt(scores: readonly number[], labels: readonly number[]): { a
   for (let it = 0; it < 50; it++) {
     let [ga, gb, haa, hab, hbb] = [0, 0, 0, 0, 0];
     scores.forEach((x, i) => {
-      const p = sigmoid(a * x + b), err = p - labels[i]!, h = p * (1 - p) + 1e-9;
+      const p = sigmoid(a * x + b),
+        err = p - labels[i]!,
+        h = p * (1 - p) + 1e-9;
       [ga, gb, haa, hab, hbb] = [ga + err * x, gb + err, haa + h * x * x, hab + h * x, hbb + h];
     });
     const det = haa * hbb - hab * hab;

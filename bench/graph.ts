@@ -39,7 +39,8 @@ for (const q of data.queries.slice(1, 1 + Number(values.limit))) {
     perNode.set(key, [...(perNode.get(key) ?? []), ms]);
   }
 }
-const row = (name: string, xs: number[]) => `${name.padEnd(12)} p50 ${quantile(xs, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(7)} ms   (n=${xs.length})`;
+const row = (name: string, xs: number[]) =>
+  `${name.padEnd(12)} p50 ${quantile(xs, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(7)} ms   (n=${xs.length})`;
 console.log(`${total.length} SciFact train queries, offline defaults (${model.id}, local reranker, extractive generator)`);
 for (const [node, xs] of perNode) console.log(row(node, xs));
 console.log(row("end to end", total));

@@ -13,7 +13,10 @@ import { withCache } from "../src/models/embeddings/cache.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { workers: { type: "string" }, source: { type: "string", default: "docs" }, db: { type: "string" } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { workers: { type: "string" }, source: { type: "string", default: "docs" }, db: { type: "string" } },
+});
 const paths = positionals.length ? positionals : ["../shared/data/scifact/corpus.jsonl"];
 const dir = await mkdtemp(join(tmpdir(), "sw-bench-ingest-"));
 // --db keeps the index (e.g. for bench:graph); by default a fresh temporary one is measured and removed.
@@ -24,7 +27,10 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 250);
 try {
   const s = await ingest({
-    store, embeddings: withCache(model, store.embeddingCache()), paths, source: values.source,
+    store,
+    embeddings: withCache(model, store.embeddingCache()),
+    paths,
+    source: values.source,
     onProgress: (p) => bar.update(p),
   });
   bar.stop();
@@ -36,9 +42,18 @@ try {
   const searchable = rows[0]!.searchable;
   console.log(`paths: ${paths.join(" ")}`);
   console.log(`documents ${docs} (${s.sections} sections, ${s.chunks} child chunks, ${searchable} embedded), skipped ${s.skipped.length}`);
-  console.log(`time ${s.seconds.toFixed(1)} s: ${(docs / s.seconds).toFixed(1)} documents/s, ${(searchable / s.seconds).toFixed(1)} chunks/s`);
+  console.log(
+    `time ${s.seconds.toFixed(1)} s: ${(docs / s.seconds).toFixed(1)} documents/s, ${(searchable / s.seconds).toFixed(1)} chunks/s`,
+  );
   console.log(`peak RSS ${(Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20).toFixed(0)} MiB`);
-  const { rows: fmt } = await store.client.query<{ format: string; sections: number; titled: number; paged: number; chunks_paged: number; chunks: number }>(
+  const { rows: fmt } = await store.client.query<{
+    format: string;
+    sections: number;
+    titled: number;
+    paged: number;
+    chunks_paged: number;
+    chunks: number;
+  }>(
     `select d.format, count(*) filter (where c.kind = 'section')::int as sections,
        count(*) filter (where c.kind = 'section' and c.section_title is not null and c.section_title <> '')::int as titled,
        count(*) filter (where c.kind = 'section' and c.page_start is not null)::int as paged,
@@ -46,7 +61,9 @@ try {
      from chunks c join documents d on d.id = c.document_id group by d.format order by d.format`,
   );
   for (const f of fmt) {
-    console.log(`  ${f.format.padEnd(9)} sections ${f.sections}, titled ${f.titled} (${((100 * f.titled) / f.sections).toFixed(1)}%), with pages ${f.paged}; rows with a page range ${f.chunks_paged}/${f.chunks}`);
+    console.log(
+      `  ${f.format.padEnd(9)} sections ${f.sections}, titled ${f.titled} (${((100 * f.titled) / f.sections).toFixed(1)}%), with pages ${f.paged}; rows with a page range ${f.chunks_paged}/${f.chunks}`,
+    );
   }
   for (const k of s.skipped.slice(0, 20)) console.log(`  skipped ${k.path}: ${k.reason}`);
 } finally {

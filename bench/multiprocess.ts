@@ -67,7 +67,8 @@ async function reader(db: string, id: number): Promise<void> {
     const started = performance.now();
     try {
       const r = await graph.invoke({ question: `How often does the seedx${i} module calibrate the gradient coil?` });
-      if (!r.citations?.some((c: { uri: string }) => c.uri.endsWith(`seed-${i}.md`))) errors.push(`question ${i}: no citation of seed-${i}.md`);
+      if (!r.citations?.some((c: { uri: string }) => c.uri.endsWith(`seed-${i}.md`)))
+        errors.push(`question ${i}: no citation of seed-${i}.md`);
       latencies.push(performance.now() - started);
     } catch (error) {
       errors.push((error as Error).message.split("\n")[0]!);
@@ -107,23 +108,40 @@ async function main(): Promise<void> {
         else writerErrors.push(`writer ${w} run ${n}: reported ${r.stdout}`);
       }
     });
-    const readers = Array.from({ length: Number(values.readers) }, (_, id) =>
-      new Promise<{ latencies: number[]; errors: string[] }>((done) => {
-        const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--role", "reader", "--db", db, "--id", String(id), "--seconds", String(seconds)], { env, stdio: ["ignore", "pipe", "pipe"] });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d));
-        child.stderr.on("data", (d: Buffer) => (stderr += d));
-        const timer = setTimeout(() => child.kill("SIGKILL"), killAt - Date.now());
-        child.once("close", (code) => {
-          clearTimeout(timer);
-          try {
-            done(JSON.parse(stdout.trim().split("\n").at(-1)!));
-          } catch {
-            done({ latencies: [], errors: [`reader ${id} exited ${code}: ${stderr.trim().split("\n").at(-1)}`] });
-          }
-        });
-      }),
+    const readers = Array.from(
+      { length: Number(values.readers) },
+      (_, id) =>
+        new Promise<{ latencies: number[]; errors: string[] }>((done) => {
+          const child = spawn(
+            process.execPath,
+            [
+              ...process.execArgv,
+              fileURLToPath(import.meta.url),
+              "--role",
+              "reader",
+              "--db",
+              db,
+              "--id",
+              String(id),
+              "--seconds",
+              String(seconds),
+            ],
+            { env, stdio: ["ignore", "pipe", "pipe"] },
+          );
+          let stdout = "";
+          let stderr = "";
+          child.stdout.on("data", (d: Buffer) => (stdout += d));
+          child.stderr.on("data", (d: Buffer) => (stderr += d));
+          const timer = setTimeout(() => child.kill("SIGKILL"), killAt - Date.now());
+          child.once("close", (code) => {
+            clearTimeout(timer);
+            try {
+              done(JSON.parse(stdout.trim().split("\n").at(-1)!));
+            } catch {
+              done({ latencies: [], errors: [`reader ${id} exited ${code}: ${stderr.trim().split("\n").at(-1)}`] });
+            }
+          });
+        }),
     );
     const [, readings] = await Promise.all([Promise.all(writers), Promise.all(readers)]);
     const elapsed = (Date.now() - started) / 1000;
@@ -149,7 +167,14 @@ async function main(): Promise<void> {
         `  answered   ${latencies.length} questions: ${fmt(latencies.length / elapsed)} q/s, p50 ${fmt(quantile(latencies, 0.5))} ms, p95 ${fmt(quantile(latencies, 0.95))} ms`,
         `  documents  ${rows.length} in the database (20 seeded + ${reported.length} reported), lost ${lost.length}`,
         `  bm25       statistics ${bm25Exact ? "equal" : "DIFFER from"} a full recompute (${s.kept.length} terms)`,
-        `  errors     ${errors.length}${errors.length ? `\n${errors.slice(0, 10).map((e) => `    - ${e}`).join("\n")}` : ""}`,
+        `  errors     ${errors.length}${
+          errors.length
+            ? `\n${errors
+                .slice(0, 10)
+                .map((e) => `    - ${e}`)
+                .join("\n")}`
+            : ""
+        }`,
       ].join("\n") + "\n",
     );
     if (errors.length > 0 || lost.length > 0 || !bm25Exact || rows.length !== 20 + reported.length) process.exitCode = 1;

@@ -13,7 +13,10 @@ import { pdfLoader } from "../src/ingestion/loaders/pdf.js";
 import { normalizeText } from "../src/ingestion/loaders/pdf-text.js";
 import type { LoadedSection } from "../src/ingestion/types.js";
 
-interface Expected { title: string; page: number }
+interface Expected {
+  title: string;
+  page: number;
+}
 
 /** Parses `-\t"2.8 Events"\t#page=11&zoom=...` lines; the number of tabs gives the depth. */
 function parseOutline(text: string): Expected[] {
@@ -45,7 +48,10 @@ function compare(expected: Expected[], sections: LoadedSection[]) {
   const misses: string[] = [];
   for (const e of expected) {
     const i = sections.findIndex((s, k) => !used.has(k) && s.title !== null && sameTitle(s.title, e.title));
-    if (i < 0) { misses.push(`  missing "${e.title}" (p${e.page})`); continue; }
+    if (i < 0) {
+      misses.push(`  missing "${e.title}" (p${e.page})`);
+      continue;
+    }
     used.add(i);
     titled++;
     if (sections[i]!.pageStart === e.page) paged++;
@@ -61,7 +67,9 @@ async function main(): Promise<void> {
   const files = (await readdir(dir)).filter((f) => pdfLoader.accepts(f)).sort();
   const total = { sections: 0, titled: 0, ranged: 0, expected: 0, matched: 0 };
   const loaded = new Map<string, LoadedSection[]>();
-  console.log(`${"file".padEnd(40)} ${"pages".padStart(5)} ${"src".padEnd(7)} ${"sect".padStart(4)} ${"title".padStart(6)} ${"range".padStart(6)}  outline(title+page)`);
+  console.log(
+    `${"file".padEnd(40)} ${"pages".padStart(5)} ${"src".padEnd(7)} ${"sect".padStart(4)} ${"title".padStart(6)} ${"range".padStart(6)}  outline(title+page)`,
+  );
   for (const file of files) {
     const started = Date.now();
     let sections: LoadedSection[];
@@ -76,7 +84,9 @@ async function main(): Promise<void> {
     }
     loaded.set(file, sections);
     const titled = sections.filter((s) => s.title !== null && s.title.trim() !== "").length;
-    const ranged = sections.filter((s) => Number.isInteger(s.pageStart) && Number.isInteger(s.pageEnd) && s.pageStart! <= s.pageEnd!).length;
+    const ranged = sections.filter(
+      (s) => Number.isInteger(s.pageStart) && Number.isInteger(s.pageEnd) && s.pageStart! <= s.pageEnd!,
+    ).length;
     Object.assign(total, { sections: total.sections + sections.length, titled: total.titled + titled, ranged: total.ranged + ranged });
     let outlineCol = "";
     const outlinePath = join(dir, file.replace(/\.pdf$/i, ".outline.txt"));
@@ -91,10 +101,14 @@ async function main(): Promise<void> {
       outlineCol = `${pct(r.paged, r.expected)} (${r.paged}/${r.expected}, titles ${r.titled}, heading text found ${located}/${fromOutline.length})`;
       misses = r.misses;
     }
-    console.log(`${file.padEnd(40)} ${String(meta.pageCount ?? "?").padStart(5)} ${String(meta.headingSource).padEnd(7)} ${String(sections.length).padStart(4)} ${pct(titled, sections.length)} ${pct(ranged, sections.length)}  ${outlineCol}  [${Date.now() - started} ms] title: ${String(meta.title).slice(0, 60)}`);
+    console.log(
+      `${file.padEnd(40)} ${String(meta.pageCount ?? "?").padStart(5)} ${String(meta.headingSource).padEnd(7)} ${String(sections.length).padStart(4)} ${pct(titled, sections.length)} ${pct(ranged, sections.length)}  ${outlineCol}  [${Date.now() - started} ms] title: ${String(meta.title).slice(0, 60)}`,
+    );
     for (const m of misses) console.log(m);
   }
-  console.log(`${"TOTAL".padEnd(40)} ${"".padStart(5)} ${"".padEnd(7)} ${String(total.sections).padStart(4)} ${pct(total.titled, total.sections)} ${pct(total.ranged, total.sections)}  ${pct(total.matched, total.expected)} (${total.matched}/${total.expected})`);
+  console.log(
+    `${"TOTAL".padEnd(40)} ${"".padStart(5)} ${"".padEnd(7)} ${String(total.sections).padStart(4)} ${pct(total.titled, total.sections)} ${pct(total.ranged, total.sections)}  ${pct(total.matched, total.expected)} (${total.matched}/${total.expected})`,
+  );
 
   const gtDir = join(dir, "groundtruth-docling");
   if (!existsSync(gtDir)) return;
@@ -106,7 +120,9 @@ async function main(): Promise<void> {
     const sections = loaded.get(pdf)!;
     const r = compare(parseDocling(await readFile(join(gtDir, gt), "utf8")), sections);
     const headed = sections.filter((s) => s.metadata?.headingSource !== "none").length;
-    console.log(`${pdf.padEnd(40)} recall ${pct(r.titled, r.expected)} (${r.titled}/${r.expected}), same page ${pct(r.paged, r.expected)}, precision ${pct(r.found, headed)} (${r.found}/${headed} heading sections)`);
+    console.log(
+      `${pdf.padEnd(40)} recall ${pct(r.titled, r.expected)} (${r.titled}/${r.expected}), same page ${pct(r.paged, r.expected)}, precision ${pct(r.found, headed)} (${r.found}/${headed} heading sections)`,
+    );
     for (const m of r.misses) console.log(m);
   }
 }

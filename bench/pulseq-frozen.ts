@@ -30,7 +30,10 @@ export const FROZEN_SOURCES = {
 };
 
 export function frozenQuestions(): Question[] {
-  return readFileSync("evals/pulseq-frozen/questions.jsonl", "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Question);
+  return readFileSync("evals/pulseq-frozen/questions.jsonl", "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Question);
 }
 
 /** The parameter names the code loader parses for `entry` in `file`. */
@@ -38,7 +41,9 @@ async function parsedParams(file: string, entry: string): Promise<string[]> {
   const [doc] = await codeLoader.load({ path: file, bytes: new Uint8Array(readFileSync(file)) });
   const section = doc?.sections.find((s) => s.metadata?.name === entry) ?? doc?.sections.find((s) => s.path.at(-1) === entry);
   const params = (section?.metadata?.params ?? []) as { name: string }[];
-  return params.map((p) => p.name.replace(/^(\*+|\.\.\.)/, "")).filter((n) => n && n !== "varargin" && n !== "self" && n !== "kwargs" && n !== "args");
+  return params
+    .map((p) => p.name.replace(/^(\*+|\.\.\.)/, ""))
+    .filter((n) => n && n !== "varargin" && n !== "self" && n !== "kwargs" && n !== "args");
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -48,16 +53,28 @@ function fencedFrom(answer: string, files: string[]): boolean {
   const fences = [...answer.matchAll(/```[^\n]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
   if (fences.length === 0) return false;
   for (const f of files) {
-    const lines = new Set(readFileSync(f, "utf8").split("\n").map((l) => l.trim()).filter((l) => l.length > 12));
+    const lines = new Set(
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l.length > 12),
+    );
     for (const fence of fences) {
-      const shared = fence.split("\n").map((l) => l.trim()).filter((l) => lines.has(l)).length;
+      const shared = fence
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => lines.has(l)).length;
       if (shared >= 3) return true;
     }
   }
   return false;
 }
 
-export async function runFrozen(graph: ReturnType<typeof createGraph>, data: string, { verbose, json }: { verbose: boolean; json: boolean }) {
+export async function runFrozen(
+  graph: ReturnType<typeof createGraph>,
+  data: string,
+  { verbose, json }: { verbose: boolean; json: boolean },
+) {
   const qs = frozenQuestions();
   const rows: Record<string, unknown>[] = [];
   let hits = 0;
@@ -74,7 +91,10 @@ export async function runFrozen(graph: ReturnType<typeof createGraph>, data: str
     let answer = "";
     let citations: Citation[] = [];
     for await (const update of await graph.stream({ question: q.query }, { streamMode: "updates" })) {
-      const u = update as Record<string, { ranked?: RankedChunk[]; route?: { sources: string[] }; answer?: string; citations?: Citation[] }>;
+      const u = update as Record<
+        string,
+        { ranked?: RankedChunk[]; route?: { sources: string[] }; answer?: string; citations?: Citation[] }
+      >;
       if (u.rerank?.ranked) ranked = u.rerank.ranked;
       if (u.router?.route && first === undefined) first = u.router.route.sources[0];
       for (const node of ["generate", "clarify"]) {
@@ -108,15 +128,25 @@ export async function runFrozen(graph: ReturnType<typeof createGraph>, data: str
     }
     if (q.pages) {
       pageN++;
-      const ok = citations.some((c) => isRelevant(c.uri) && c.page_start !== null && q.pages!.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)));
+      const ok = citations.some(
+        (c) => isRelevant(c.uri) && c.page_start !== null && q.pages!.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)),
+      );
       pageOk += ok ? 1 : 0;
       row.page = ok;
     }
     rows.push(row);
     if (verbose || !hit || row.code === false || (row.params && (row.missing as string[]).length > 0)) {
-      console.log(`${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""}`);
+      console.log(
+        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""}`,
+      );
       if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
-      if (verbose) console.log(answer.split("\n").map((l) => `    | ${l}`).join("\n"));
+      if (verbose)
+        console.log(
+          answer
+            .split("\n")
+            .map((l) => `    | ${l}`)
+            .join("\n"),
+        );
     }
   }
   const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)}%` : "n/a");
@@ -131,10 +161,12 @@ export async function runFrozen(graph: ReturnType<typeof createGraph>, data: str
     paramsAnswersAtLeast90: `${full}/${paramShares.length}`,
     exampleFencedFromRightFile: `${codeOk}/${codeN} (${pct(codeOk, codeN)})`,
     specPageCited: `${pageOk}/${pageN}`,
-    byKind: Object.fromEntries(["api", "example", "spec"].map((k) => {
-      const idx = qs.map((q, i) => [q, i] as const).filter(([q]) => q.kind === k);
-      return [k, pct(idx.filter(([, i]) => rows[i]!.hit).length, idx.length)];
-    })),
+    byKind: Object.fromEntries(
+      ["api", "example", "spec"].map((k) => {
+        const idx = qs.map((q, i) => [q, i] as const).filter(([q]) => q.kind === k);
+        return [k, pct(idx.filter(([, i]) => rows[i]!.hit).length, idx.length)];
+      }),
+    ),
     pythonHit5: pct(qs.filter((q, i) => q.lang === "python" && rows[i]!.hit).length, qs.filter((q) => q.lang === "python").length),
     matlabHit5: pct(qs.filter((q, i) => q.lang === "matlab" && rows[i]!.hit).length, qs.filter((q) => q.lang === "matlab").length),
   };

@@ -18,30 +18,49 @@ import { FROZEN_SOURCES, runFrozen } from "./pulseq-frozen.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { split: { type: "string", default: "all" }, set: { type: "string", default: "pulseq" }, json: { type: "boolean", default: false }, verbose: { type: "boolean", default: false }, db: { type: "string" } },
+  options: {
+    split: { type: "string", default: "all" },
+    set: { type: "string", default: "pulseq" },
+    json: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+    db: { type: "string" },
+  },
 });
 const data = resolve(positionals[0] ?? "../shared/data");
-const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8").split("\n").filter(Boolean)
+const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8")
+  .split("\n")
+  .filter(Boolean)
   .map((l) => JSON.parse(l) as { query: string; expected_source: string; relevant: string[]; split: string });
 
 const frozen = values.set === "frozen";
 const store = await openPGliteStore({ path: values.db ?? (frozen ? ".sourcewise/bench-pulseq-frozen" : ".sourcewise/bench-pulseq") });
 const model = await createEmbeddings("local/use-lite");
 const embeddings = withCache(model, store.embeddingCache());
-const SOURCES = frozen ? FROZEN_SOURCES : {
-  api_reference: ["pulseq/matlab/+mr"],
-  docs: ["pulseq/doc", "pulseq-website"],
-  examples: ["pulseq/matlab/demoSeq", "pypulseq/examples/scripts"],
-};
+const SOURCES = frozen
+  ? FROZEN_SOURCES
+  : {
+      api_reference: ["pulseq/matlab/+mr"],
+      docs: ["pulseq/doc", "pulseq-website"],
+      examples: ["pulseq/matlab/demoSeq", "pypulseq/examples/scripts"],
+    };
 for (const [source, paths] of Object.entries(SOURCES)) {
   const s = await ingest({ store, embeddings, paths: paths.map((p) => join(data, p)), source });
-  console.log(`${source}: ${s.documents.added + s.documents.replaced} new, ${s.documents.unchanged} unchanged, ${s.skipped.length} skipped`);
+  console.log(
+    `${source}: ${s.documents.added + s.documents.replaced} new, ${s.documents.unchanged} unchanged, ${s.skipped.length} skipped`,
+  );
 }
 
 /** Glob (only `*` and `**`) to a RegExp matched against the end of a path. */
 // \u0000 is a placeholder for `**` while single `*` are replaced.
-// eslint-disable-next-line no-control-regex
-const globToRe = (g: string) => new RegExp(`${g.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*")}$`);
+const globToRe = (g: string) =>
+  new RegExp(
+    `${g
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*\*/g, "\u0000")
+      .replace(/\*/g, "[^/]*")
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u0000/g, ".*")}$`,
+  );
 
 const graph = createGraph({ store, embeddings, streamScratch: true });
 await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
@@ -68,7 +87,9 @@ for (const split of frozen ? [] : values.split === "all" ? ["tune", "heldout"] :
       if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
     }
   }
-  console.log(`${split}: ${qs.length} questions, routing accuracy ${((100 * routed) / qs.length).toFixed(1)}%, hit@5 ${((100 * hits) / qs.length).toFixed(1)}%`);
+  console.log(
+    `${split}: ${qs.length} questions, routing accuracy ${((100 * routed) / qs.length).toFixed(1)}%, hit@5 ${((100 * hits) / qs.length).toFixed(1)}%`,
+  );
 }
 await model.close();
 await store.close();

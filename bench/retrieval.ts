@@ -29,17 +29,27 @@ const settings = defaultRunSettings().retrieval;
 const rrfSettings = RetrievalSettingsSchema.parse({ fusionMethod: "rrf", fusion: { lexical: 1, vector: 1, exact: 0 } });
 
 type System = (q: { text: string; embedding: number[]; identifiers: string[] }) => Promise<ChunkHit[]>;
-const hybrid = (maxResults: number, s = settings) => (q: Parameters<System>[0]) =>
-  searchSource({ store, profile: scifactProfile({ ...weights, max_results: maxResults }), question: q.text, embedding: q.embedding, identifiers: q.identifiers, settings: s })
-    .then((r) => r.hits);
+const hybrid =
+  (maxResults: number, s = settings) =>
+  (q: Parameters<System>[0]) =>
+    searchSource({
+      store,
+      profile: scifactProfile({ ...weights, max_results: maxResults }),
+      question: q.text,
+      embedding: q.embedding,
+      identifiers: q.identifiers,
+      settings: s,
+    }).then((r) => r.hits);
 const rerankTimes: number[] = [];
-const reranked = (maxResults: number, times?: number[]): System => async (q) => {
-  const hits = await hybrid(maxResults)(q);
-  const started = performance.now();
-  const order = reranker.rerank({ text: q.text }, hits);
-  times?.push(performance.now() - started);
-  return order.map((r) => hits[r.index]!);
-};
+const reranked =
+  (maxResults: number, times?: number[]): System =>
+  async (q) => {
+    const hits = await hybrid(maxResults)(q);
+    const started = performance.now();
+    const order = reranker.rerank({ text: q.text }, hits);
+    times?.push(performance.now() - started);
+    return order.map((r) => hits[r.index]!);
+  };
 const systems: [string, System][] = [
   ["BM25 (SQL, k1 0.9, b 0.4)", (q) => store.matchBm25(q.text, { limit: 100, filters })],
   ["dense (local/use-lite)", (q) => store.matchVector(q.embedding, { limit: 100, filters })],
@@ -67,12 +77,18 @@ for (const [i, q] of queries.entries()) {
 }
 
 const f = (x: number) => x.toFixed(4);
-console.log(`SciFact train split: ${queries.length} queries, ${data.documents.length} abstracts; held-out = ${halves(queries).heldOut.length} odd-position queries`);
-console.log(`reranker weights: ${String(FUSION_WEIGHTS.provenance.date ?? "unfitted")}, ${String(FUSION_WEIGHTS.provenance.fitted_on ?? "")}`);
+console.log(
+  `SciFact train split: ${queries.length} queries, ${data.documents.length} abstracts; held-out = ${halves(queries).heldOut.length} odd-position queries`,
+);
+console.log(
+  `reranker weights: ${String(FUSION_WEIGHTS.provenance.date ?? "unfitted")}, ${String(FUSION_WEIGHTS.provenance.fitted_on ?? "")}`,
+);
 console.log("\n| system | nDCG@10 held-out | nDCG@10 all | recall@100 all | p50 ms |\n|---|---|---|---|---|");
 for (const [s, [name]] of systems.entries()) {
   const { ndcg, recall, ms } = scores[s]!;
   console.log(`| ${name} | ${f(mean(halves(ndcg).heldOut))} | ${f(mean(ndcg))} | ${f(mean(recall))} | ${quantile(ms, 0.5).toFixed(1)} |`);
 }
-console.log(`\nquery embedding p50 ${quantile(embedMs, 0.5).toFixed(1)} ms; local rerank of 100 candidates p50 ${quantile(rerankTimes, 0.5).toFixed(2)} ms, p95 ${quantile(rerankTimes, 0.95).toFixed(2)} ms`);
+console.log(
+  `\nquery embedding p50 ${quantile(embedMs, 0.5).toFixed(1)} ms; local rerank of 100 candidates p50 ${quantile(rerankTimes, 0.5).toFixed(2)} ms, p95 ${quantile(rerankTimes, 0.95).toFixed(2)} ms`,
+);
 await index.close();

@@ -23,7 +23,9 @@ interface Question {
   answerable: boolean;
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { verbose: { type: "boolean", default: false }, split: { type: "string" } },
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { verbose: { type: "boolean", default: false }, split: { type: "string" } },
 });
 const file = positionals[0] ?? "evals/pulseq/questions.jsonl";
 const questions = readFileSync(file, "utf8")
@@ -96,7 +98,9 @@ Object.assign(ROUTING_WEIGHTS, saved);
 
 console.log("\nmisses (all signals):");
 for (const o of full.filter((x) => !x.top1 || values.verbose)) {
-  console.log(`  [${o.q.split}] ${o.top1 ? "ok  " : "MISS"} ${o.q.query}\n         expected ${o.q.expected_source}, got ${o.got.join(" > ")} (intent ${o.intent}, primary ${o.primary.join(",")})`);
+  console.log(
+    `  [${o.q.split}] ${o.top1 ? "ok  " : "MISS"} ${o.q.query}\n         expected ${o.q.expected_source}, got ${o.got.join(" > ")} (intent ${o.intent}, primary ${o.primary.join(",")})`,
+  );
   if (values.verbose || !o.top1) console.log(`         ${o.reason}`);
 }
 await embeddings.close();

@@ -29,7 +29,10 @@ export async function openScifactIndex(dir: string, dbPath = "scratch/scifact-db
   if (stats.documents < data.documents.length) {
     console.error(`building the SciFact index at ${dbPath} (${stats.documents}/${data.documents.length} documents there)...`);
     const summary = await ingest({
-      store, embeddings: withCache(embeddings, store.embeddingCache()), paths: [data.corpusPath], source: SCIFACT_SOURCE,
+      store,
+      embeddings: withCache(embeddings, store.embeddingCache()),
+      paths: [data.corpusPath],
+      source: SCIFACT_SOURCE,
     });
     console.error(`ingested in ${summary.seconds.toFixed(0)} s`);
   }

@@ -49,17 +49,30 @@ const threads = await openCheckpointer({ threads: values.threads, client: store.
 try {
   for (const { source, paths } of DEMO_SOURCES) await ingest({ store, embeddings, paths: paths.map((p) => join(ROOT, p)), source });
   const before = (await store.listDocuments({ source: "examples" })).length;
-  const server = await startServer({ context: { store, embeddings, profiles: loadProfiles() }, checkpointer: threads.saver, port: 0, ingestRoots: [ROOT, ingestDir] });
+  const server = await startServer({
+    context: { store, embeddings, profiles: loadProfiles() },
+    checkpointer: threads.saver,
+    port: 0,
+    ingestRoots: [ROOT, ingestDir],
+  });
 
   async function ask(message: string, thread_id: string): Promise<{ ms: number; ok: boolean; why?: string }> {
     const started = performance.now();
     try {
-      const res = await fetch(`${server.url}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message, thread_id }) });
+      const res = await fetch(`${server.url}/v1/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ message, thread_id }),
+      });
       const events = parseSse(await res.text());
       const final = events.find((e) => e.event === "final");
       const error = events.find((e) => e.event === "error");
       const ok = res.status === 200 && !!final && !error;
-      return { ms: performance.now() - started, ok, ...(ok ? {} : { why: `${res.status} ${JSON.stringify(error?.data ?? "no final event")}` }) };
+      return {
+        ms: performance.now() - started,
+        ok,
+        ...(ok ? {} : { why: `${res.status} ${JSON.stringify(error?.data ?? "no final event")}` }),
+      };
     } catch (e) {
       return { ms: performance.now() - started, ok: false, why: (e as Error).message };
     }
@@ -73,9 +86,15 @@ try {
   const ingestion = (async () => {
     const t0 = performance.now();
     const res = await fetch(`${server.url}/v1/ingest`, {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ paths: [ingestDir], source: "examples" }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ paths: [ingestDir], source: "examples" }),
     });
-    return { status: res.status, summary: (await res.json()) as { documents: { added: number }; skipped: unknown[] }, seconds: (performance.now() - t0) / 1000 };
+    return {
+      status: res.status,
+      summary: (await res.json()) as { documents: { added: number }; skipped: unknown[] },
+      seconds: (performance.now() - t0) / 1000,
+    };
   })();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
@@ -98,11 +117,19 @@ try {
   const files = readdirSync(ingestDir).filter((f) => f.endsWith(".m")).length;
   const expected = before + ing.summary.documents.added;
   latencies.sort((a, b) => a - b);
-  console.log(`clients ${clients}, questions ${latencies.length} in ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(2)} q/s`);
-  console.log(`latency p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`);
+  console.log(
+    `clients ${clients}, questions ${latencies.length} in ${seconds.toFixed(1)} s → ${(latencies.length / seconds).toFixed(2)} q/s`,
+  );
+  console.log(
+    `latency p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p95 ${quantile(latencies, 0.95).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
+  );
   console.log(`errors ${errors.length}${errors.length ? `: ${[...new Set(errors)].slice(0, 3).join("; ")}` : ""}`);
-  console.log(`ingest during load: HTTP ${ing.status}, ${ing.summary.documents.added} added of ${files} .m files, ${ing.summary.skipped.length} skipped, ${ing.seconds.toFixed(1)} s`);
-  console.log(`documents (examples): before ${before}, after ${after}, expected ${expected} → ${after === expected && ing.summary.documents.added + ing.summary.skipped.length >= files ? "none lost" : "MISMATCH"}`);
+  console.log(
+    `ingest during load: HTTP ${ing.status}, ${ing.summary.documents.added} added of ${files} .m files, ${ing.summary.skipped.length} skipped, ${ing.seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `documents (examples): before ${before}, after ${after}, expected ${expected} → ${after === expected && ing.summary.documents.added + ing.summary.skipped.length >= files ? "none lost" : "MISMATCH"}`,
+  );
   await server.close();
   if (errors.length || after !== expected) process.exitCode = 1;
 } finally {

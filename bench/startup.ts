@@ -31,7 +31,12 @@ async function buildDatabase(): Promise<number> {
   const embeddings = await createEmbeddings("local/use-lite");
   try {
     const started = performance.now();
-    const summary = await ingest({ store, embeddings: withCache(embeddings, store.embeddingCache()), paths: [resolve(values.corpus)], source: "docs" });
+    const summary = await ingest({
+      store,
+      embeddings: withCache(embeddings, store.embeddingCache()),
+      paths: [resolve(values.corpus)],
+      source: "docs",
+    });
     const { added, replaced, unchanged } = summary.documents;
     const docs = added + replaced + unchanged;
     console.log(`database ${db}: ${docs} documents (${added} added) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -88,5 +93,7 @@ for (let i = 0; i < runs; i++) {
 }
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log(`${docs} documents, ${runs} runs, medians:`);
-console.log(`  serve: listening after ${s(median(serves.map((x) => x.listen)))}, first answer ${s(median(serves.map((x) => x.firstAnswer)))} after that`);
+console.log(
+  `  serve: listening after ${s(median(serves.map((x) => x.listen)))}, first answer ${s(median(serves.map((x) => x.firstAnswer)))} after that`,
+);
 console.log(`  ask (whole process): ${s(median(asks))}`);

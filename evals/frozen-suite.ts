@@ -38,7 +38,10 @@ export interface FrozenRow {
 }
 
 /** Runs one frozen corpus and summarises it. */
-export async function runFrozen(corpus: string, { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {}): Promise<{ row: FrozenRow; results: EvalResults }> {
+export async function runFrozen(
+  corpus: string,
+  { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {},
+): Promise<{ row: FrozenRow; results: EvalResults }> {
   const file = join(ROOT, "evals", "frozen", corpus, "questions.jsonl");
   const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
   const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
@@ -46,10 +49,19 @@ export async function runFrozen(corpus: string, { limit, weightsPath, out }: { l
   const model = await createEmbeddings("local/use-lite", { workers: 2 });
   try {
     const results = await runEval({
-      dataset, store, embeddings: withCache(model, store.embeddingCache()), limit, baselines: ["bm25"],
+      dataset,
+      store,
+      embeddings: withCache(model, store.embeddingCache()),
+      limit,
+      baselines: ["bm25"],
       ...(weightsPath ? { graphOptions: { settings: { retrieval: { rerank: { weightsPath } } } } } : {}),
       config: {
-        dataset: file, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval:frozen",
+        dataset: file,
+        db,
+        embeddings: model.id,
+        chatModel: "local/extractive",
+        reranker: "local/fusion",
+        suite: "npm run eval:frozen",
         ...(weightsPath ? { rerankWeights: weightsPath } : {}),
       },
     });
@@ -60,8 +72,12 @@ export async function runFrozen(corpus: string, { limit, weightsPath, out }: { l
     return {
       results,
       row: {
-        corpus, questions: results.dataset.graphQuestions, confusion: c, abstainRecall: g.gate.abstainRecall,
-        falseAbstainRate: answerable ? c.answerableAbstained / answerable : null, hit5: g.hit5?.rate ?? null,
+        corpus,
+        questions: results.dataset.graphQuestions,
+        confusion: c,
+        abstainRecall: g.gate.abstainRecall,
+        falseAbstainRate: answerable ? c.answerableAbstained / answerable : null,
+        hit5: g.hit5?.rate ?? null,
         apiTopHitStrong: g.apiTopHitStrong ? `${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n}` : "n/a",
         ece: g.reliability?.ece ?? null,
         ndcg10: results.methods.find((m) => m.id === "graph")!.metrics.ndcg10,
@@ -81,12 +97,17 @@ export function frozenTable(rows: FrozenRow[]): string {
   return [
     "| corpus | N | answerable answered / abstained | unanswerable answered / abstained | abstain recall | false abstains | hit@5 | strong on API top hits | ECE | nDCG@10 graph / BM25 |",
     "|---|---|---|---|---|---|---|---|---|---|",
-    ...rows.map((r) => `| ${r.corpus} | ${r.questions} | ${r.confusion.answerableAnswered} / ${r.confusion.answerableAbstained} | ${r.confusion.unanswerableAnswered} / ${r.confusion.unanswerableAbstained} | ${pct(r.abstainRecall)} | ${pct(r.falseAbstainRate)} | ${pct(r.hit5)} | ${r.apiTopHitStrong} | ${r.ece?.toFixed(3) ?? "n/a"} | ${r.ndcg10.toFixed(3)} / ${r.bm25Ndcg10?.toFixed(3) ?? "n/a"} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.corpus} | ${r.questions} | ${r.confusion.answerableAnswered} / ${r.confusion.answerableAbstained} | ${r.confusion.unanswerableAnswered} / ${r.confusion.unanswerableAbstained} | ${pct(r.abstainRecall)} | ${pct(r.falseAbstainRate)} | ${pct(r.hit5)} | ${r.apiTopHitStrong} | ${r.ece?.toFixed(3) ?? "n/a"} | ${r.ndcg10.toFixed(3)} / ${r.bm25Ndcg10?.toFixed(3) ?? "n/a"} |`,
+    ),
   ].join("\n");
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!)) {
-  const { values } = parseArgs({ options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" }, loco: { type: "string" } } });
+  const { values } = parseArgs({
+    options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" }, loco: { type: "string" } },
+  });
   const corpora = values.only ? values.only.split(",") : [...FROZEN];
   const rows: FrozenRow[] = [];
   for (const corpus of corpora) {

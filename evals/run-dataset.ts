@@ -32,8 +32,11 @@ export async function evalDataset(path: string, { graphLimit }: { graphLimit?: n
   try {
     const env = (k: string) => (process.env[k] ? Number(process.env[k]) : undefined);
     const results = await runEval({
-      dataset, store, embeddings: withCache(model, store.embeddingCache()),
-      limit: env("EVAL_LIMIT"), graphLimit: env("EVAL_GRAPH_LIMIT") ?? graphLimit,
+      dataset,
+      store,
+      embeddings: withCache(model, store.embeddingCache()),
+      limit: env("EVAL_LIMIT"),
+      graphLimit: env("EVAL_GRAPH_LIMIT") ?? graphLimit,
       // No graphOptions: the suites measure the offline defaults, whatever keys the environment holds.
       config: { dataset: path, db, embeddings: model.id, chatModel: "local/extractive", reranker: "local/fusion", suite: "npm run eval" },
     });

@@ -91,9 +91,10 @@ export class EmbeddingDimensionError extends SourcewiseError {
       "embedding_dimension",
       `Embedding model ${model}: ${reason ?? `it declares ${declared}-d vectors but returned ${returned}-d ones`}.`,
       {
-        hint: returned === undefined
-          ? "Choose a model whose vectors have at most 2000 dimensions, or ask it for shorter ones (OpenAI v3 and Google models take an output dimensionality)."
-          : `Declare the model's real size (${returned}), e.g. the \`dimensions\` option of createEmbeddings.`,
+        hint:
+          returned === undefined
+            ? "Choose a model whose vectors have at most 2000 dimensions, or ask it for shorter ones (OpenAI v3 and Google models take an output dimensionality)."
+            : `Declare the model's real size (${returned}), e.g. the \`dimensions\` option of createEmbeddings.`,
         data: { model, declared, returned: returned ?? null },
       },
     );
@@ -125,10 +126,16 @@ export class ReindexPendingError extends SourcewiseError {
 export class DatabaseBusyError extends SourcewiseError {
   constructor({ path, owner, waitedMs }: { path: string; owner: { pid: number; command: string } | null; waitedMs: number }) {
     const who = owner ? `pid ${owner.pid} (${owner.command})` : "another process";
-    super("store_busy", `The database at ${path} is held by ${who}, which did not let this process in within ${Math.round(waitedMs / 1000)} s.`, {
-      hint: owner ? `Wait for it to finish, or stop it (kill ${owner.pid}); a killed owner is recovered from automatically.` : "Wait for the other sourcewise process to finish, or stop it.",
-      data: { path, owner, waitedMs },
-    });
+    super(
+      "store_busy",
+      `The database at ${path} is held by ${who}, which did not let this process in within ${Math.round(waitedMs / 1000)} s.`,
+      {
+        hint: owner
+          ? `Wait for it to finish, or stop it (kill ${owner.pid}); a killed owner is recovered from automatically.`
+          : "Wait for the other sourcewise process to finish, or stop it.",
+        data: { path, owner, waitedMs },
+      },
+    );
   }
   static override isInstance(error: unknown): error is DatabaseBusyError {
     return SourcewiseError.isInstance(error) && error.code === "store_busy";

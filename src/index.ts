@@ -81,8 +81,14 @@ export type { EvalResults } from "./evaluation/results.js";
 
 // Errors: each carries data and a hint; `isInstance` works across module copies.
 export {
-  SourcewiseError, ConfigError, IngestError, UnknownProviderError, EmbeddingMismatchError, EmbeddingDimensionError,
-  ReindexPendingError, DatabaseBusyError,
+  SourcewiseError,
+  ConfigError,
+  IngestError,
+  UnknownProviderError,
+  EmbeddingMismatchError,
+  EmbeddingDimensionError,
+  ReindexPendingError,
+  DatabaseBusyError,
 } from "./errors.js";
 export { TenantConfigError } from "./storage/tenant-config.js";
 export { UnknownSourceError } from "./sources/index.js";

@@ -36,7 +36,10 @@ describe("alias index (built at ingest from the parsed names)", () => {
       expect(hits.map((h) => h.metadata.name).sort()).toEqual(["makeRamp", "make_ramp"]);
     }
     const methods = await store.matchAliases(["add_block"]);
-    expect(methods.map((h) => [base(h.uri), h.metadata.name]).sort()).toEqual([["Sequence.m", "addBlock"], ["sequence.py", "add_block"]]);
+    expect(methods.map((h) => [base(h.uri), h.metadata.name]).sort()).toEqual([
+      ["Sequence.m", "addBlock"],
+      ["sequence.py", "add_block"],
+    ]);
   });
 
   it("drops the aliases of a replaced or deleted document", async () => {
@@ -75,7 +78,8 @@ describe("answers from parsed structure", () => {
       "- `Duration` (name/value, default `0`): double, ramp duration, seconds, >0",
       "- `Amplitude` (name/value, default `0`): double, final amplitude, Hz/m",
       "- `delay` (name/value, default `0`): double, pre-event delay, seconds, default 0",
-    ]) expect(answer).toContain(`${line} [${n}]`);
+    ])
+      expect(answer).toContain(`${line} [${n}]`);
     expect(answer).toContain("Calling pattern: `function grad=makeRamp(channel, varargin)`");
     expect(answer).toMatch(/- \.amplitude\s+double, final amplitude, Hz\/m/);
   });

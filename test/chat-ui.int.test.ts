@@ -30,13 +30,26 @@ describe.skipIf(!executablePath)("the chat page (examples/chat-ui) in headless C
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "sw-chat-ui-"));
     // The page is built with the repository's own devDependencies (vite, react, @ai-sdk/react).
-    const built = spawnSync(join(ROOT, "node_modules/.bin/vite"), ["build", "examples/chat-ui", "--outDir", join(dir, "ui"), "--emptyOutDir", "--logLevel", "warn"], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+    const built = spawnSync(
+      join(ROOT, "node_modules/.bin/vite"),
+      ["build", "examples/chat-ui", "--outDir", join(dir, "ui"), "--emptyOutDir", "--logLevel", "warn"],
+      { cwd: ROOT, encoding: "utf8", timeout: 180_000 },
+    );
     expect(built.status, built.stderr).toBe(0);
     corpus = await openDemoCorpus();
     server = await startServer({ context: buildRunContext({ ...corpus, profiles: loadProfiles() }), port: 0, uiDir: join(dir, "ui") });
     browser = await chromium.launchPersistentContext(join(dir, "profile"), {
-      executablePath, headless: true, viewport: { width: 1100, height: 900 },
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      executablePath,
+      headless: true,
+      viewport: { width: 1100, height: 900 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     });
   }, 300_000);
 

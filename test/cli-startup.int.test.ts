@@ -35,7 +35,11 @@ interface Outcome {
 function cli(args: string[], env: Record<string, string> = {}): Promise<Outcome> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("SOURCEWISE_")));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...clean, SOURCEWISE_EMBEDDING_WORKERS: "1", ...env }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: dir,
+      env: { ...clean, SOURCEWISE_EMBEDDING_WORKERS: "1", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d.toString("utf8")));
     const timer = setTimeout(() => child.kill("SIGKILL"), KILL_AFTER_MS);
@@ -59,7 +63,10 @@ function expectStartupError(outcome: Outcome, pattern: RegExp): void {
 
 beforeAll(async () => {
   // dist/ is what bin/sourcewise.js runs: rebuild it when src/ is newer (npm install builds it too).
-  const built = await stat(join(ROOT, "dist/cli/main.js")).then((s) => s.mtimeMs, () => 0);
+  const built = await stat(join(ROOT, "dist/cli/main.js")).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
   if (built < (await newest(join(ROOT, "src")))) await promisify(execFile)("npm", ["run", "build"], { cwd: ROOT });
   dir = await mkdtemp(join(tmpdir(), "sw-cli-"));
   taken = createServer();
@@ -88,7 +95,10 @@ describe("start-up errors of sourcewise serve", () => {
   });
 
   it("a database path that cannot be created (under /proc, where mkdir -p never returns)", async () => {
-    expectStartupError(await cli(["serve", "--port", "0"], { SOURCEWISE_DB_PATH: "/proc/nope/db" }), /\/proc\/nope\/db.*SOURCEWISE_DB_PATH/);
+    expectStartupError(
+      await cli(["serve", "--port", "0"], { SOURCEWISE_DB_PATH: "/proc/nope/db" }),
+      /\/proc\/nope\/db.*SOURCEWISE_DB_PATH/,
+    );
   });
 
   it("an invalid flag value", async () => {

@@ -18,7 +18,9 @@ function ensureChromium(): string | undefined {
 }
 const executablePath = ensureChromium();
 if (!executablePath) {
-  console.warn(`SKIPPED report.html rendering: ${CHROMIUM} is missing and scripts/setup-chromium.sh could not install it (needs root/sudo and Debian's apt).`);
+  console.warn(
+    `SKIPPED report.html rendering: ${CHROMIUM} is missing and scripts/setup-chromium.sh could not install it (needs root/sudo and Debian's apt).`,
+  );
 }
 
 describe.skipIf(!executablePath)("report.html in headless Chromium", () => {
@@ -30,8 +32,16 @@ describe.skipIf(!executablePath)("report.html in headless Chromium", () => {
     writeFileSync(join(dir, "report.html"), renderHtml(sampleResults()));
     // A fresh profile and no network-facing background work: the machine is offline.
     context = await chromium.launchPersistentContext(join(dir, "profile"), {
-      executablePath, headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+      executablePath,
+      headless: true,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+      ],
     });
   }, 120_000);
 
@@ -46,10 +56,14 @@ describe.skipIf(!executablePath)("report.html in headless Chromium", () => {
     page.on("request", (r) => requests.push(r.url()));
     await page.goto(pathToFileURL(join(dir, "report.html")).href);
     // Drawn = laid out with a non-zero box; a vertical axis line has zero width, so paths are counted.
-    const visible = (sel: string) => page.locator(sel).evaluateAll((els) => els.filter((e) => {
-      const r = e.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
-    }).length);
+    const visible = (sel: string) =>
+      page.locator(sel).evaluateAll(
+        (els) =>
+          els.filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.width > 0 && r.height > 0;
+          }).length,
+      );
     const drawn = {
       svgs: await visible("svg.chart"),
       metricBars: await visible("#metric-charts rect.bar"),

@@ -21,7 +21,10 @@ const progress: { phase: string; done: number; total: number }[] = [];
 beforeAll(async () => {
   store = await memoryStore();
   model = await createEmbeddings("local/use-lite", { workers: 1 });
-  const dataset = await loadDataset(join(ROOT, "evals/demo/questions.jsonl"), { workDir: ROOT, labelled: { root: ROOT, corpus: DEMO_SOURCES } });
+  const dataset = await loadDataset(join(ROOT, "evals/demo/questions.jsonl"), {
+    workDir: ROOT,
+    labelled: { root: ROOT, corpus: DEMO_SOURCES },
+  });
   results = await runEval({ dataset, store, embeddings: withCache(model, store.embeddingCache()), onProgress: (p) => progress.push(p) });
 }, 600_000);
 
@@ -59,11 +62,24 @@ describe("eval smoke: demo corpus + evals/demo/questions.jsonl", () => {
   });
 
   it("ingests into and reads from the tenant it is given", async () => {
-    const dataset = await loadDataset(join(ROOT, "evals/demo/questions.jsonl"), { workDir: ROOT, labelled: { root: ROOT, corpus: DEMO_SOURCES } });
-    const acme = await runEval({ dataset, store, embeddings: withCache(model, store.embeddingCache()), tenant: "acme", limit: 3, baselines: ["bm25"] });
+    const dataset = await loadDataset(join(ROOT, "evals/demo/questions.jsonl"), {
+      workDir: ROOT,
+      labelled: { root: ROOT, corpus: DEMO_SOURCES },
+    });
+    const acme = await runEval({
+      dataset,
+      store,
+      embeddings: withCache(model, store.embeddingCache()),
+      tenant: "acme",
+      limit: 3,
+      baselines: ["bm25"],
+    });
     expect((await store.stats("acme")).documents).toBe((await store.stats("default")).documents);
     expect(acme.ingest.added).toBe((await store.stats("acme")).documents);
-    expect(acme.methods.map((m) => [m.id, m.n])).toEqual([["graph", 3], ["bm25", 3]]);
+    expect(acme.methods.map((m) => [m.id, m.n])).toEqual([
+      ["graph", 3],
+      ["bm25", 3],
+    ]);
     expect(acme.methods[1]!.metrics.recall10).toBeGreaterThan(0);
   }, 300_000);
 

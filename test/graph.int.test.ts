@@ -65,7 +65,10 @@ describe("the graph on the project's own three-source corpus", () => {
   it("asks clarifying questions instead of answering what the corpus cannot, after one bounded broaden", async () => {
     const graph = createGraph({ store, embeddings });
     const nodes: string[] = [];
-    for await (const update of await graph.stream({ question: "What is the boiling point of tungsten at sea level?" }, { streamMode: "updates" })) {
+    for await (const update of await graph.stream(
+      { question: "What is the boiling point of tungsten at sea level?" },
+      { streamMode: "updates" },
+    )) {
       nodes.push(...Object.keys(update));
     }
     // `remember` closes every turn (it records the thread's history).
@@ -83,7 +86,10 @@ describe("the graph on the project's own three-source corpus", () => {
     const graph = createGraph({ store, embeddings });
     const seen: string[] = [];
     let last: Record<string, unknown> = {};
-    for await (const update of await graph.stream({ question: "How does the quality gate decide between verdicts?" }, { streamMode: "updates" })) {
+    for await (const update of await graph.stream(
+      { question: "How does the quality gate decide between verdicts?" },
+      { streamMode: "updates" },
+    )) {
       for (const [node, written] of Object.entries(update)) {
         seen.push(node);
         last = { ...last, ...(written as object) };
@@ -98,7 +104,12 @@ describe("the graph on the project's own three-source corpus", () => {
   });
 
   it("falls back to the extractive answerer when the chat model fails, and says so", async () => {
-    const graph = createGraph({ store, embeddings, chatModel: new FailingChatModel("503 overloaded"), chatModelId: "google/gemini-2.5-flash" });
+    const graph = createGraph({
+      store,
+      embeddings,
+      chatModel: new FailingChatModel("503 overloaded"),
+      chatModelId: "google/gemini-2.5-flash",
+    });
     const r = await graph.invoke({ question: "Why are broaden retries bounded in the quality gate?" });
     expect(r.strategy).toMatch(/^extractive/);
     expect(r.metadata.fallbacks.join("\n")).toMatch(/503 overloaded/);

@@ -36,7 +36,10 @@ describe("conversation memory", () => {
     expect(second.standalone_question).toContain("makeTrapezoid");
     expect(second.plan?.identifiers).toContain("makeTrapezoid");
     const state = await graph.getState(thread);
-    expect(state.values.history.map((t: { question: string }) => t.question)).toEqual(["What does makeTrapezoid return?", "and its parameters?"]);
+    expect(state.values.history.map((t: { question: string }) => t.question)).toEqual([
+      "What does makeTrapezoid return?",
+      "and its parameters?",
+    ]);
     // Another thread starts fresh.
     const other = await graph.invoke({ question: "and its parameters?" }, { configurable: { thread_id: "t2" } });
     expect(other.standalone_question).toBe("and its parameters?");
@@ -70,7 +73,9 @@ describe("conversation memory", () => {
       await createGraph({ store, embeddings, checkpointer: a.saver }).invoke({ question: "What does makeTrapezoid return?" }, thread);
       const r = await createGraph({ store, embeddings, checkpointer: b.saver }).invoke({ question: "and its parameters?" }, thread);
       expect(r.standalone_question).toContain("makeTrapezoid");
-      const { rows } = await owner.client.query<{ n: number }>(`select count(distinct checkpoint_id)::int as n from ${THREADS_SCHEMA}.checkpoints where thread_id = 'shared'`);
+      const { rows } = await owner.client.query<{ n: number }>(
+        `select count(distinct checkpoint_id)::int as n from ${THREADS_SCHEMA}.checkpoints where thread_id = 'shared'`,
+      );
       expect(rows[0]!.n).toBeGreaterThan(1);
     } finally {
       await client.close();
@@ -104,7 +109,15 @@ describe("conversation memory", () => {
   it("starts a follow-up turn with no leftover per-turn field, for every field of the state schema", async () => {
     const graph = createGraph({ store, embeddings, checkpointer: new MemorySaver() });
     const thread = { configurable: { thread_id: "reset" } };
-    const overrides = { sources: ["api_reference"], topic: "storage", tenant: "default", top_k: 7, return_full_documents: true, multi_section_threshold: 5, token_budget: 3000 };
+    const overrides = {
+      sources: ["api_reference"],
+      topic: "storage",
+      tenant: "default",
+      top_k: 7,
+      return_full_documents: true,
+      multi_section_threshold: 5,
+      token_budget: 3000,
+    };
     await graph.invoke({ question: "What options does openPGliteStore take?", ...overrides }, thread);
     await graph.invoke({ question: "and what does it return?" }, thread);
     // The checkpoints of the second turn, oldest first: the one whose next node is the planner holds the state condense left.
@@ -123,12 +136,23 @@ describe("conversation memory", () => {
       if (carried.has(field)) continue;
       const channel = (GraphState.spec as Record<string, unknown>)[field];
       const fallback = channel instanceof BinaryOperatorAggregate ? channel.initialValueFactory?.() : undefined;
-      if (JSON.stringify(second[field]) !== JSON.stringify(fallback)) leftovers.push(`${field}=${JSON.stringify(second[field]).slice(0, 60)}`);
+      if (JSON.stringify(second[field]) !== JSON.stringify(fallback))
+        leftovers.push(`${field}=${JSON.stringify(second[field]).slice(0, 60)}`);
     }
     expect(leftovers).toEqual([]);
     // The first turn did leave work behind, so the check above is not vacuous.
-    const changed = fields.filter((f) => !carried.has(f) && !inputs.has(f) && JSON.stringify(first[f]) !== JSON.stringify(((GraphState.spec as Record<string, unknown>)[f] as BinaryOperatorAggregate<unknown, unknown>).initialValueFactory?.()));
-    expect(changed).toEqual(expect.arrayContaining(["answer", "citations", "verdict", "strategy", "plan", "route", "context_seen", "gate"]));
+    const changed = fields.filter(
+      (f) =>
+        !carried.has(f) &&
+        !inputs.has(f) &&
+        JSON.stringify(first[f]) !==
+          JSON.stringify(
+            ((GraphState.spec as Record<string, unknown>)[f] as BinaryOperatorAggregate<unknown, unknown>).initialValueFactory?.(),
+          ),
+    );
+    expect(changed).toEqual(
+      expect.arrayContaining(["answer", "citations", "verdict", "strategy", "plan", "route", "context_seen", "gate"]),
+    );
     // The thread keeps its history, and condense wrote this turn's question and fresh metadata.
     expect(second.history).toHaveLength(1);
     expect(second.standalone_question).toBe("What does openPGliteStore return?");

@@ -86,7 +86,9 @@ describe("the conversation as LangChain messages", () => {
   it("streams a clarification as a message too, with the clarifying questions attached", async () => {
     const graph = createGraph({ ...corpus, checkpointer: new MemorySaver() });
     const thread = { configurable: { thread_id: "clarify" } };
-    const chunks = await streamedChunks(await graph.stream({ question: "When do the rocket skates launch?" }, { ...thread, streamMode: "messages" }));
+    const chunks = await streamedChunks(
+      await graph.stream({ question: "When do the rocket skates launch?" }, { ...thread, streamMode: "messages" }),
+    );
     const { values } = await graph.getState(thread);
     expect(values.verdict).toBe("clarify");
     expect(chunks.map((c) => c.text).join("")).toBe(values.answer);
@@ -101,7 +103,10 @@ describe("the state a thread keeps", () => {
     const thread = { configurable: { thread_id: "size" } };
     let streamed = 0;
     let last: Record<string, unknown> = {};
-    for await (const values of await graph.stream({ question: "Show me an example of streaming each node's progress" }, { ...thread, streamMode: "values" })) {
+    for await (const values of await graph.stream(
+      { question: "Show me an example of streaming each node's progress" },
+      { ...thread, streamMode: "values" },
+    )) {
       streamed += JSON.stringify(values).length;
       last = values as Record<string, unknown>;
     }

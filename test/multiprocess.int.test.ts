@@ -34,13 +34,18 @@ async function audit(db: string) {
               (select count(*)::int from chunks c where not exists (select 1 from documents d where d.id = c.document_id)) as orphans,
               (select count(*)::int from documents d where not exists (select 1 from chunks c where c.document_id = d.id)) as childless`,
     );
-    return { ...rows[0]!, bm25Exact: JSON.stringify(s.kept) === JSON.stringify(s.df) && JSON.stringify(s.keptCorpus) === JSON.stringify(s.corpus), terms: s.kept.length };
+    return {
+      ...rows[0]!,
+      bm25Exact: JSON.stringify(s.kept) === JSON.stringify(s.df) && JSON.stringify(s.keptCorpus) === JSON.stringify(s.corpus),
+      terms: s.kept.length,
+    };
   } finally {
     await store.close();
   }
 }
 
-const ZORBLAX = "# Zorblax calibration\n\nThe zorblax calibration procedure sets the shim offset to 42 microtesla before every scan, then repeats the prescan twice.\n";
+const ZORBLAX =
+  "# Zorblax calibration\n\nThe zorblax calibration procedure sets the shim offset to 42 microtesla before every scan, then repeats the prescan twice.\n";
 
 describe("many processes on one embedded database", () => {
   it("lands every document of two concurrent ingests, with exact BM25 statistics", async () => {
@@ -57,7 +62,12 @@ describe("many processes on one embedded database", () => {
     expect(JSON.parse(rb.stdout).documents.added).toBe(30);
     const stats = JSON.parse((await run(["--db", db, "stats", "--json"])).stdout);
     expect(stats.documents).toBe(70);
-    expect(stats.bySource).toEqual(expect.arrayContaining([expect.objectContaining({ source: "docs", documents: 40 }), expect.objectContaining({ source: "examples", documents: 30 })]));
+    expect(stats.bySource).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ source: "docs", documents: 40 }),
+        expect.objectContaining({ source: "examples", documents: 30 }),
+      ]),
+    );
     const audited = await audit(db);
     expect(audited).toMatchObject({ docs: 70, orphans: 0, childless: 0, bm25Exact: true });
     expect(audited.terms).toBeGreaterThan(70);
@@ -80,7 +90,8 @@ describe("many processes on one embedded database", () => {
     expect(stats.stdout).toMatch(new RegExp(`owner +pid ${serve.child.pid} \\(sourcewise --db \\S+ serve`));
 
     const res = await fetch(`http://127.0.0.1:${port}/v1/chat`, {
-      method: "POST", headers: { "content-type": "application/json" },
+      method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ message: "What does the zorblax calibration procedure set?" }),
     });
     const final = finalEvent(await res.text());
@@ -123,14 +134,22 @@ describe("many processes on one embedded database", () => {
     const seed = await run(["--db", db, "ingest", writeCorpus(join(root, "corpus-studio"), "echo", 10), "--source", "docs"]);
     expect(seed.code, seed.stderr).toBe(0);
     const port = await freePort();
-    const studio = spawn(join(ROOT, "node_modules/.bin/langgraphjs"), ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser"], {
-      cwd: ROOT, env: cliEnv({ SOURCEWISE_DB_PATH: db }), stdio: ["ignore", "pipe", "pipe"], detached: true,
-    });
+    const studio = spawn(
+      join(ROOT, "node_modules/.bin/langgraphjs"),
+      ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser"],
+      {
+        cwd: ROOT,
+        env: cliEnv({ SOURCEWISE_DB_PATH: db }),
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      },
+    );
     studio.stdout!.resume();
     studio.stderr!.resume();
     const ask = async (question: string) => {
       const res = await fetch(`http://127.0.0.1:${port}/runs/wait`, {
-        method: "POST", headers: { "content-type": "application/json" },
+        method: "POST",
+        headers: { "content-type": "application/json" },
         body: JSON.stringify({ assistant_id: "sourcewise", input: { question } }),
       });
       expect(res.status).toBe(200);

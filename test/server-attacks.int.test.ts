@@ -31,7 +31,9 @@ const token = (tenant: string) =>
   new SignJWT({ tenant_id: tenant }).setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode(SECRET));
 const bearer = async (tenant: string) => ({ authorization: `Bearer ${await token(tenant)}` });
 
-async function serve(options: Omit<Parameters<typeof startServer>[0], "context" | "port"> & { context?: RunContextInput } = {}): Promise<RunningServer> {
+async function serve(
+  options: Omit<Parameters<typeof startServer>[0], "context" | "port"> & { context?: RunContextInput } = {},
+): Promise<RunningServer> {
   const server = await startServer({ context, port: 0, ...options });
   servers.push(server);
   return server;
@@ -107,7 +109,7 @@ describe("tenants and their ingest folders under auth", () => {
     expect(await uris("acme")).toEqual([join(acmeFolder, "plan.md")]);
   });
 
-  it("applies per-tenant roots from the configuration, with \"*\" for the others", async () => {
+  it('applies per-tenant roots from the configuration, with "*" for the others', async () => {
     const server = await serve({ jwtSecret: SECRET, ingestRoots: { acme: [allowed], "*": [join(base, "shared", "{tenant}")] } });
     const okPath = join(allowed, "notes", "ok.md");
     expect((await post(`${server.url}/v1/ingest`, { paths: [okPath], source: "docs" }, await bearer("acme"))).status).toBe(200);
@@ -122,7 +124,10 @@ describe("what /v1/ingest tells, and when", () => {
     const absent = await post(`${server.url}/v1/ingest`, { paths: [join(outside, "absent.md")] });
     const absentInside = await post(`${server.url}/v1/ingest`, { paths: ["notes/absent.md"] });
     expect([exists.status, absent.status, absentInside.status]).toEqual([400, 400, 400]);
-    const shape = (res: { json: { error: string; field: string } }, path: string) => ({ ...res.json, error: res.json.error.replace(path, "<path>") });
+    const shape = (res: { json: { error: string; field: string } }, path: string) => ({
+      ...res.json,
+      error: res.json.error.replace(path, "<path>"),
+    });
     expect(shape(exists, join(outside, "secret.md"))).toEqual(shape(absent, join(outside, "absent.md")));
     expect(shape(absent, join(outside, "absent.md"))).toEqual(shape(absentInside, "notes/absent.md"));
   });
@@ -131,7 +136,11 @@ describe("what /v1/ingest tells, and when", () => {
     // The first ingestion holds the writer until the gate opens, which happens only after the bad requests were answered.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held: EmbeddingProvider = { ...embeddings, embedDocuments: async (t, o) => (await gate, embeddings.embedDocuments(t, o)), close: async () => {} };
+    const held: EmbeddingProvider = {
+      ...embeddings,
+      embedDocuments: async (t, o) => (await gate, embeddings.embedDocuments(t, o)),
+      close: async () => {},
+    };
     const server = await serve({ context: { ...context, embeddings: held }, ingestRoots: [allowed] });
     let running = true;
     const first = post(`${server.url}/v1/ingest`, { paths: ["notes/ok.md"], source: "examples" }).finally(() => (running = false));
@@ -140,7 +149,11 @@ describe("what /v1/ingest tells, and when", () => {
       post(`${server.url}/v1/ingest`, { paths: ["/etc"] }),
       post(`${server.url}/v1/ingest`, "{not json"),
     ]);
-    expect(bad.map((r) => [r.status, r.json.field])).toEqual([[400, "source"], [400, "paths"], [400, "body"]]);
+    expect(bad.map((r) => [r.status, r.json.field])).toEqual([
+      [400, "source"],
+      [400, "paths"],
+      [400, "body"],
+    ]);
     expect(running).toBe(true);
     open();
     expect((await first).status).toBe(200);
@@ -219,7 +232,11 @@ describe("browser origins", () => {
       { "sec-fetch-site": "cross-site", "content-type": "text/plain" },
     ];
     for (const headers of forms) {
-      const res = await fetch(`${server.url}/v1/ingest`, { method: "POST", headers, body: JSON.stringify({ paths: ["notes"], source: "examples" }) });
+      const res = await fetch(`${server.url}/v1/ingest`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ paths: ["notes"], source: "examples" }),
+      });
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(((await res.json()) as { field: string }).field).toBe("origin");
       expect(res.headers.get("access-control-allow-origin")).toBeNull();
@@ -232,7 +249,10 @@ describe("browser origins", () => {
   it("answers a listed origin's preflight with CORS headers, and an unlisted one without", async () => {
     const server = await serve({ ingestRoots: [allowed], corsOrigins: [APP] });
     const preflight = (origin: string) =>
-      fetch(`${server.url}/v1/chat`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+      fetch(`${server.url}/v1/chat`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      });
     const listed = await preflight(APP);
     expect(listed.status).toBe(204);
     expect(listed.headers.get("access-control-allow-origin")).toBe(APP);
@@ -241,7 +261,11 @@ describe("browser origins", () => {
     const unlisted = await preflight("https://evil.example");
     expect(unlisted.headers.get("access-control-allow-origin")).toBeNull();
     expect(unlisted.headers.get("access-control-allow-methods")).toBeNull();
-    const chat = await fetch(`${server.url}/v1/chat`, { method: "POST", headers: { origin: APP, "content-type": "application/json" }, body: JSON.stringify({ message: "Why are broaden retries bounded?" }) });
+    const chat = await fetch(`${server.url}/v1/chat`, {
+      method: "POST",
+      headers: { origin: APP, "content-type": "application/json" },
+      body: JSON.stringify({ message: "Why are broaden retries bounded?" }),
+    });
     expect(chat.status).toBe(200);
     expect(chat.headers.get("access-control-allow-origin")).toBe(APP);
     await chat.text();

@@ -50,7 +50,9 @@ beforeAll(async () => {
   await store.setTenantConfig({ tenant: "globex", answerStyle: "bullets" });
   await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 0.999, minTop3Avg: 0.999, maxRetries: 0 } });
   server = await startServer({
-    context: { store, embeddings, profiles: loadProfiles() }, port: 0, jwtSecret: SECRET,
+    context: { store, embeddings, profiles: loadProfiles() },
+    port: 0,
+    jwtSecret: SECRET,
     // Only the fake provider is faked; any other spec goes through the real factory (and its errors).
     tenantModels: {
       createChat: async (spec) => {
@@ -109,7 +111,11 @@ describe("per-tenant configuration in one server process", () => {
     await store.setTenantConfig({ tenant: "umbrella", chatModel: "nowhere/model" });
     const bad = await post(`${server.url}/v1/chat`, { message: QUESTION }, await auth("umbrella"));
     expect(bad.status).toBe(500);
-    expect(bad.json).toMatchObject({ tenant: "umbrella", field: "sw_tenant_config.chat_model", error: expect.stringMatching(/^Tenant "umbrella": .*Unknown chat model provider "nowhere\/model"/) });
+    expect(bad.json).toMatchObject({
+      tenant: "umbrella",
+      field: "sw_tenant_config.chat_model",
+      error: expect.stringMatching(/^Tenant "umbrella": .*Unknown chat model provider "nowhere\/model"/),
+    });
     await store.setTenantConfig({ tenant: "umbrella", answerStyle: "poetic" });
     const style = await post(`${server.url}/v1/chat`, { message: QUESTION }, await auth("umbrella"));
     expect(style).toMatchObject({ status: 500, json: { tenant: "umbrella", field: "sw_tenant_config.answer_style" } });
@@ -154,10 +160,13 @@ describe("tenant configuration is read once per question", () => {
   }
 
   it("in the Studio graph, whose runs carry a runtime-context object (as the Agent Server gives each run)", async () => {
-    const graph = buildGraph(async (tenant) => createTenantContexts(buildRunContext({ store, embeddings, profiles: loadProfiles() }))(tenant ?? "hooli")).compile();
+    const graph = buildGraph(async (tenant) =>
+      createTenantContexts(buildRunContext({ store, embeddings, profiles: loadProfiles() }))(tenant ?? "hooli"),
+    ).compile();
     const nodes: string[] = [];
     const reads = await countReads(async () => {
-      for await (const update of await graph.stream({ question: QUESTION, tenant: "globex" }, { context: {}, streamMode: "updates" })) nodes.push(...Object.keys(update));
+      for await (const update of await graph.stream({ question: QUESTION, tenant: "globex" }, { context: {}, streamMode: "updates" }))
+        nodes.push(...Object.keys(update));
     });
     expect(nodes.length).toBeGreaterThanOrEqual(8);
     expect(reads).toBe(1);
@@ -171,4 +180,3 @@ describe("tenant configuration is read once per question", () => {
     expect(await countReads(() => ask("acme"))).toBe(1);
   }, 120_000);
 });
-

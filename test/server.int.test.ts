@@ -60,7 +60,10 @@ describe("sourcewise serve", () => {
     expect(["strong", "weak"]).toContain(final.verdict);
     expect(final.thread_id).toBe(dataOf(events, "thread").thread_id);
     // The token events add up to the answer.
-    const text = events.filter((e) => e.event === "token").map((e) => (e.data as { text: string }).text).join("");
+    const text = events
+      .filter((e) => e.event === "token")
+      .map((e) => (e.data as { text: string }).text)
+      .join("");
     expect(text).toBe(final.answer);
     expect(names.indexOf("token")).toBeLessThan(names.indexOf("final"));
   });
@@ -113,7 +116,9 @@ describe("sourcewise serve", () => {
   it("frees the run when the client disconnects mid-stream", async () => {
     // Slow query embeddings keep the run going long enough to leave in the middle.
     const slow: EmbeddingProvider = {
-      id: embeddings.id, dimension: embeddings.dimension, maxChars: embeddings.maxChars,
+      id: embeddings.id,
+      dimension: embeddings.dimension,
+      maxChars: embeddings.maxChars,
       embedDocuments: (t, o) => embeddings.embedDocuments(t, o),
       embedQuery: async (t) => (await new Promise((r) => setTimeout(r, 1500)), embeddings.embedQuery(t)),
       close: async () => {},
@@ -123,7 +128,9 @@ describe("sourcewise serve", () => {
     try {
       const client = new AbortController();
       const res = await fetch(`${server.url}/v1/chat`, {
-        method: "POST", body: JSON.stringify({ message: "How does the router pick sources by embedding similarity?" }), signal: client.signal,
+        method: "POST",
+        body: JSON.stringify({ message: "How does the router pick sources by embedding similarity?" }),
+        signal: client.signal,
       });
       const reader = res.body!.getReader();
       await reader.read();
@@ -140,7 +147,11 @@ describe("sourcewise serve with auth", () => {
   it("refuses requests without a valid token", async () => {
     const none = await post(`${authed.url}/v1/chat`, { message: "hi" });
     expect(none).toMatchObject({ status: 401, json: { field: "authorization" } });
-    const forged = await post(`${authed.url}/v1/chat`, { message: "hi" }, { authorization: `Bearer ${await token({ tenant_id: "acme" }, "another-secret-0123456789")}` });
+    const forged = await post(
+      `${authed.url}/v1/chat`,
+      { message: "hi" },
+      { authorization: `Bearer ${await token({ tenant_id: "acme" }, "another-secret-0123456789")}` },
+    );
     expect(forged.status).toBe(401);
     const noTenant = await post(`${authed.url}/v1/chat`, { message: "hi" }, { authorization: `Bearer ${await token({ sub: "u1" })}` });
     expect(noTenant.status).toBe(403);
@@ -161,7 +172,10 @@ describe("sourcewise serve with auth", () => {
     expect(s.citations.map((c: { uri: string }) => c.uri)).toEqual(a.citations.map((c: { uri: string }) => c.uri));
     expect(g.citations).toEqual([]);
     // The same thread id under another tenant is another thread: no history to rewrite from.
-    const follow = dataOf((await post(`${authed.url}/v1/chat`, { message: "and its parameters?", thread_id: "acme-thread" }, globex)).events, "final");
+    const follow = dataOf(
+      (await post(`${authed.url}/v1/chat`, { message: "and its parameters?", thread_id: "acme-thread" }, globex)).events,
+      "final",
+    );
     expect(follow.standalone_question).toBe("and its parameters?");
   });
 });

@@ -34,7 +34,8 @@ function freePort(): Promise<number> {
 async function waitForServer(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (server?.exitCode !== null && server?.exitCode !== undefined) throw new Error(`langgraph dev exited with ${server.exitCode}:\n${log}`);
+    if (server?.exitCode !== null && server?.exitCode !== undefined)
+      throw new Error(`langgraph dev exited with ${server.exitCode}:\n${log}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -114,7 +115,10 @@ describe("langgraph dev, auth off", () => {
     const thread = await client.threads.create();
     const ask = async (input: Record<string, unknown>) => {
       let text = "";
-      let values: { answer?: string; messages?: { type: string; content: string; additional_kwargs?: { citations?: { uri: string }[] } }[] } = {};
+      let values: {
+        answer?: string;
+        messages?: { type: string; content: string; additional_kwargs?: { citations?: { uri: string }[] } }[];
+      } = {};
       for await (const part of client.runs.stream(thread.thread_id, "sourcewise", { input, streamMode: ["messages-tuple", "values"] })) {
         if (part.event === "messages") {
           const [chunk, meta] = part.data as [{ type: string; content: string }, { langgraph_node?: string }];
@@ -139,7 +143,9 @@ describe("langgraph dev, auth off", () => {
     const res = await fetch(`http://127.0.0.1:${port}/assistants/sourcewise/schemas`);
     const text = await res.text();
     expect(res.status, text.slice(0, 500)).toBe(200);
-    const { input_schema: input } = JSON.parse(text) as { input_schema: { properties: Record<string, { minimum?: number; maximum?: number; minItems?: number }> } };
+    const { input_schema: input } = JSON.parse(text) as {
+      input_schema: { properties: Record<string, { minimum?: number; maximum?: number; minItems?: number }> };
+    };
     expect(text).not.toContain("__overwrite__");
     expect(Object.keys(input.properties)).toEqual(expect.arrayContaining(["question", "messages", "sources", "top_k", "token_budget"]));
     expect(input.properties.top_k).toMatchObject({ minimum: 1, maximum: 50 });
@@ -163,9 +169,15 @@ describe("langgraph dev with SOURCEWISE_JWT_SECRET: the token's tenant, not the 
 
   beforeAll(async () => {
     // Two tenants hold a plan on the same topic with different facts.
-    for (const [tenant, month] of [["acme", "March"], ["globex", "October"]] as const) {
+    for (const [tenant, month] of [
+      ["acme", "March"],
+      ["globex", "October"],
+    ] as const) {
       await mkdir(join(dir, tenant), { recursive: true });
-      await writeFile(join(dir, tenant, "rocket-skates.md"), `# Rocket skates plan\n\nThe rocket skates launch in ${month}, after the ${tenant} safety review.\n`);
+      await writeFile(
+        join(dir, tenant, "rocket-skates.md"),
+        `# Rocket skates plan\n\nThe rocket skates launch in ${month}, after the ${tenant} safety review.\n`,
+      );
     }
     const store = await openPGliteStore({ path: join(dir, "db") });
     const embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
@@ -177,16 +189,26 @@ describe("langgraph dev with SOURCEWISE_JWT_SECRET: the token's tenant, not the 
   afterAll(() => stopDev(), 60_000);
 
   it("runs with acme's token and an input naming globex over acme's documents only", async () => {
-    const res = await api("/runs/wait", { headers: await bearer("acme"), body: { assistant_id: "sourcewise", input: { question: QUESTION, tenant: "globex" } } });
+    const res = await api("/runs/wait", {
+      headers: await bearer("acme"),
+      body: { assistant_id: "sourcewise", input: { question: QUESTION, tenant: "globex" } },
+    });
     const body = await res.text();
     expect(res.status, body.slice(0, 500)).toBe(200);
     const out = JSON.parse(body) as { answer: string; citations: { uri: string }[] };
     expect(out.citations.length, body.slice(0, 1000)).toBeGreaterThan(0);
-    expect(out.citations.every((c) => c.uri.startsWith(join(dir, "acme"))), body.slice(0, 1000)).toBe(true);
+    expect(
+      out.citations.every((c) => c.uri.startsWith(join(dir, "acme"))),
+      body.slice(0, 1000),
+    ).toBe(true);
     expect(out.answer).toContain("March");
     expect(out.answer).not.toContain("October");
     // Globex's own token reads globex's plan.
-    const globex = JSON.parse(await (await api("/runs/wait", { headers: await bearer("globex"), body: { assistant_id: "sourcewise", input: { question: QUESTION } } })).text()) as { answer: string };
+    const globex = JSON.parse(
+      await (
+        await api("/runs/wait", { headers: await bearer("globex"), body: { assistant_id: "sourcewise", input: { question: QUESTION } } })
+      ).text(),
+    ) as { answer: string };
     expect(globex.answer).toContain("October");
   }, 120_000);
 

@@ -23,7 +23,8 @@ import { FAKE_MODEL, isGlobex, writeTenantFixture } from "./helpers/tenants.js";
 // Adversarial tenancy: acme tries every door into globex's rows. Each test asserts that not one
 // globex row (marked GLOBEX in its text) comes back. Real PGlite throughout.
 const fakeEmbeddings: EmbeddingProvider = {
-  ...FAKE_MODEL, maxChars: 10_000,
+  ...FAKE_MODEL,
+  maxChars: 10_000,
   embedDocuments: async (texts) => texts.map(() => [1, 0, 0]),
   embedQuery: async () => [1, 0, 0],
   close: async () => {},
@@ -42,7 +43,12 @@ const ask = (tenant: string, question = "trapezoid gradient", extra: { topic?: s
 beforeAll(async () => {
   store = await memoryStore();
   await writeTenantFixture(store);
-  ctx = buildRunContext({ store, embeddings: fakeEmbeddings, profiles: [SourceProfileSchema.parse({ name: "docs", summary: "docs" })], resultCache: new ResultCache() });
+  ctx = buildRunContext({
+    store,
+    embeddings: fakeEmbeddings,
+    profiles: [SourceProfileSchema.parse({ name: "docs", summary: "docs" })],
+    resultCache: new ResultCache(),
+  });
   globexDocs = await store.listDocuments({ tenant: "globex" });
   globexChunks = (await Promise.all(globexDocs.map((d) => store.getDocumentChunks("globex", d.id)))).flat();
   rest = await startPostgrestStandIn((store.client as unknown as { db: PGlite }).db);
@@ -62,7 +68,10 @@ describe("tenant isolation", () => {
   it("guessed document and chunk ids of another tenant return nothing", async () => {
     const rows = [
       ...(await Promise.all(globexDocs.map((d) => store.getDocumentChunks("acme", d.id)))).flat(),
-      ...(await store.getChunks("acme", globexChunks.map((c) => c.id))),
+      ...(await store.getChunks(
+        "acme",
+        globexChunks.map((c) => c.id),
+      )),
       ...(await store.matchHybrid("trapezoid", [1, 0, 0], { filters: { tenant: "acme", documentIds: globexDocs.map((d) => d.id) } })),
       ...(await store.matchBm25("GLOBEX", { filters: { tenant: "acme" } })),
     ];
@@ -73,7 +82,9 @@ describe("tenant isolation", () => {
     const child = globexChunks.find((c) => c.kind === "chunk")!;
     const seed: RankedChunk = { ...child, score: 0.9, attempt: 0, scope: "global", source_rank: 1, rerank_score: 0.9, relevance: 0.9 };
     const forged = { ...seed, id: child.parentId!, kind: "section" as const, parentId: null };
-    const update = await expand(stateWith({ question: "q", ranked: [seed, forged], plan: planFor("q", { return_full_documents: true }) }), { context: { ...ctx, tenant: "acme" } });
+    const update = await expand(stateWith({ question: "q", ranked: [seed, forged], plan: planFor("q", { return_full_documents: true }) }), {
+      context: { ...ctx, tenant: "acme" },
+    });
     expect(JSON.stringify(update.context ?? [])).not.toContain("GLOBEX");
   });
 
@@ -137,7 +148,9 @@ describe("tenant isolation", () => {
       const body = Buffer.from(JSON.stringify({ role: "authenticated", app_metadata: { tenant_id: "globex" } })).toString("base64url");
       const tampered = openSupabaseStore({ url: rest.url, anonKey, accessToken: `${h}.${body}.${acmeJwt.split(".")[2]}` });
       expect(p).not.toBe(body);
-      await expect(tampered.matchBm25("trapezoid", { filters: { tenant: "globex" } })).rejects.toMatchObject({ code: "supabase_rpc_failed" });
+      await expect(tampered.matchBm25("trapezoid", { filters: { tenant: "globex" } })).rejects.toMatchObject({
+        code: "supabase_rpc_failed",
+      });
       await tampered.close();
     } finally {
       await acme.close();

@@ -27,7 +27,13 @@ type ChatMessage = UIMessage<unknown, { sourcewise: Meta }>;
 /** Sends the chat's messages as `useChat` does and reads the assistant message the stream builds. */
 async function send(chatId: string, messages: ChatMessage[]): Promise<ChatMessage> {
   const transport = new DefaultChatTransport<ChatMessage>({ api: `${server.url}/api/chat` });
-  const stream = await transport.sendMessages({ chatId, messages, trigger: "submit-message", messageId: undefined, abortSignal: undefined });
+  const stream = await transport.sendMessages({
+    chatId,
+    messages,
+    trigger: "submit-message",
+    messageId: undefined,
+    abortSignal: undefined,
+  });
   let last: ChatMessage | undefined;
   for await (const message of readUIMessageStream<ChatMessage>({ stream, terminateOnError: true })) last = message;
   return last!;
@@ -46,7 +52,8 @@ describe("POST /api/chat (AI SDK UI message stream)", () => {
     const sources = answer.parts.filter((p) => p.type === "source-document");
     expect(sources.length).toBeGreaterThan(0);
     expect(sources[0]).toMatchObject({ sourceId: "citation-1", mediaType: "text/markdown", filename: "quality-gate.md" });
-    const meta = (sources[0] as { providerMetadata?: { sourcewise?: { n: number; uri: string; relevance: number } } }).providerMetadata?.sourcewise;
+    const meta = (sources[0] as { providerMetadata?: { sourcewise?: { n: number; uri: string; relevance: number } } }).providerMetadata
+      ?.sourcewise;
     expect(meta?.uri).toMatch(/docs\/guides\/quality-gate\.md$/);
     expect(meta?.relevance).toBeGreaterThan(0);
     // Every [n] in the text has its source part.
@@ -77,7 +84,11 @@ describe("POST /api/chat (AI SDK UI message stream)", () => {
     });
     expect(res.headers.get("x-vercel-ai-ui-message-stream")).toBe("v1");
     expect((await res.text()).trimEnd().endsWith("data: [DONE]")).toBe(true);
-    const bad = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "hi" }) });
+    const bad = await fetch(`${server.url}/api/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ message: "hi" }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { field: string }).field).toBe("id");
     const assistantLast = await fetch(`${server.url}/api/chat`, {

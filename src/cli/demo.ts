@@ -17,16 +17,29 @@ export const DEMO_SOURCES = [
   {
     source: "api_reference",
     paths: [
-      "src/graph/graph.ts", "src/ingestion/ingest.ts", "src/storage/pglite.ts", "src/storage/store.ts",
-      "src/config/config.ts", "src/config/runtime.ts", "src/models/embeddings/create-embeddings.ts",
-      "src/models/chat/create-chat-model.ts", "src/models/rerankers/create-reranker.ts", "src/sources/load.ts",
+      "src/graph/graph.ts",
+      "src/ingestion/ingest.ts",
+      "src/storage/pglite.ts",
+      "src/storage/store.ts",
+      "src/config/config.ts",
+      "src/config/runtime.ts",
+      "src/models/embeddings/create-embeddings.ts",
+      "src/models/chat/create-chat-model.ts",
+      "src/models/rerankers/create-reranker.ts",
+      "src/sources/load.ts",
     ],
   },
   { source: "docs", paths: ["docs/guides"] },
   // The example programs; not examples/chat-ui (a web page, and its build output).
   {
     source: "examples",
-    paths: ["examples/ask-a-question.ts", "examples/chat-backend.ts", "examples/custom-source-profile.ts", "examples/stream-progress.ts", "examples/topic-scoped-search.ts"],
+    paths: [
+      "examples/ask-a-question.ts",
+      "examples/chat-backend.ts",
+      "examples/custom-source-profile.ts",
+      "examples/stream-progress.ts",
+      "examples/topic-scoped-search.ts",
+    ],
   },
 ] as const;
 
@@ -50,7 +63,14 @@ export async function runDemo(config: Config, out: NodeJS.WritableStream = proce
     for (const { source, paths } of DEMO_SOURCES) {
       const full = paths.map((p) => join(ROOT, p)).filter((p) => existsSync(p));
       const bar = ingestProgressBar();
-      const summary = await ingest({ store: rt.store, embeddings: rt.embeddings, paths: full, source, prune: true, onProgress: (p) => bar.update(p) });
+      const summary = await ingest({
+        store: rt.store,
+        embeddings: rt.embeddings,
+        paths: full,
+        source,
+        prune: true,
+        onProgress: (p) => bar.update(p),
+      });
       bar.stop();
       out.write(formatIngestSummary(summary, source, config.tenant));
     }

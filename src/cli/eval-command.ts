@@ -14,11 +14,21 @@ const positiveInt = (name: string) => (v: string) => {
 };
 
 interface EvalOptions {
-  dataset: string; split: string; limit?: number; graphLimit?: number; out?: string; baselines?: string; chatModel?: string; reranker?: string;
+  dataset: string;
+  split: string;
+  limit?: number;
+  graphLimit?: number;
+  out?: string;
+  baselines?: string;
+  chatModel?: string;
+  reranker?: string;
 }
 
 interface GlobalOptions {
-  config?: string; db?: string; tenant?: string; embeddings?: string;
+  config?: string;
+  db?: string;
+  tenant?: string;
+  embeddings?: string;
 }
 
 /**
@@ -36,8 +46,14 @@ export function evalCommand(): Command {
     .option("--graph-limit <N>", "questions for the full graph, the first ones (default: 200, or --limit)", positiveInt("--graph-limit"))
     .option("--baselines <ids>", "comma-separated subset of bm25,dense,rrf,supabase,langchain")
     .option("-o, --out <dir>", "output folder (default: eval-results/<dataset>)")
-    .option("--chat-model <provider/model>", "chat model for the graph (default: config chatModel, else google/gemini-2.5-flash with GOOGLE_API_KEY, else offline)")
-    .option("--reranker <provider/model>", "reranker for the graph (default: config reranker, else cohere/rerank-v3.5 with COHERE_API_KEY, else local/fusion)")
+    .option(
+      "--chat-model <provider/model>",
+      "chat model for the graph (default: config chatModel, else google/gemini-2.5-flash with GOOGLE_API_KEY, else offline)",
+    )
+    .option(
+      "--reranker <provider/model>",
+      "reranker for the graph (default: config reranker, else cohere/rerank-v3.5 with COHERE_API_KEY, else local/fusion)",
+    )
     .action(async (opts: EvalOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const overrides: ConfigInput = {};
@@ -66,21 +82,41 @@ export function evalCommand(): Command {
       });
       try {
         const results = await runEval({
-          dataset, store, embeddings: withCache(model, store.embeddingCache()), tenant: config.tenant,
-          limit: opts.limit, graphLimit: opts.graphLimit ?? Math.min(opts.limit ?? 200, 200),
-          baselines: opts.baselines?.split(",").map((s) => s.trim()).filter(Boolean),
+          dataset,
+          store,
+          embeddings: withCache(model, store.embeddingCache()),
+          tenant: config.tenant,
+          limit: opts.limit,
+          graphLimit: opts.graphLimit ?? Math.min(opts.limit ?? 200, 200),
+          baselines: opts.baselines
+            ?.split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
           graphOptions: models.graphOptions,
           config: {
-            dataset: resolve(opts.dataset), split: opts.split, db: dbPath, embeddings: config.embeddings, tenant: config.tenant,
-            chatModel: models.chatModel, reranker: models.reranker, ...(globals.config ? { configFile: resolve(globals.config) } : {}),
+            dataset: resolve(opts.dataset),
+            split: opts.split,
+            db: dbPath,
+            embeddings: config.embeddings,
+            tenant: config.tenant,
+            chatModel: models.chatModel,
+            reranker: models.reranker,
+            ...(globals.config ? { configFile: resolve(globals.config) } : {}),
           },
-          onProgress: (p) => progress.update({ label: { ingest: "indexing ", baselines: "langchain", query: "questions" }[p.phase], done: p.done, total: p.total }),
+          onProgress: (p) =>
+            progress.update({
+              label: { ingest: "indexing ", baselines: "langchain", query: "questions" }[p.phase],
+              done: p.done,
+              total: p.total,
+            }),
         });
         progress.stop();
         const out = resolve(opts.out ?? join("eval-results", name));
         const paths = await writeReports(results, out);
         const { renderMarkdown } = await import("../evaluation/report/markdown.js");
-        process.stdout.write(`${renderMarkdown(results).split("## The graph's checks")[0]}\nwrote ${paths.json}\n      ${paths.markdown}\n      ${paths.html}\n`);
+        process.stdout.write(
+          `${renderMarkdown(results).split("## The graph's checks")[0]}\nwrote ${paths.json}\n      ${paths.markdown}\n      ${paths.html}\n`,
+        );
       } finally {
         progress.stop();
         done();

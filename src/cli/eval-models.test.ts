@@ -32,15 +32,25 @@ describe("eval models from configuration", () => {
     const env = { GOOGLE_API_KEY: "g", COHERE_API_KEY: "c" };
     const asked: string[] = [];
     const m = await evalModels(loadConfig({ env, cwd: "/nonexistent" }), {
-      env, createChat: (spec) => (asked.push(spec), fakeChat(spec)), createRerank: (spec) => ({ id: spec, rerank: async (_q, d) => d.map(() => 0.5) }),
+      env,
+      createChat: (spec) => (asked.push(spec), fakeChat(spec)),
+      createRerank: (spec) => ({ id: spec, rerank: async (_q, d) => d.map(() => 0.5) }),
     });
     expect(asked).toEqual(["google/gemini-2.5-flash"]);
-    expect([m.chatModel, m.reranker, m.graphOptions.reranker?.id]).toEqual(["google/gemini-2.5-flash", "cohere/rerank-v3.5", "cohere/rerank-v3.5"]);
+    expect([m.chatModel, m.reranker, m.graphOptions.reranker?.id]).toEqual([
+      "google/gemini-2.5-flash",
+      "cohere/rerank-v3.5",
+      "cohere/rerank-v3.5",
+    ]);
   });
 
   it("lets SOURCEWISE_RERANKER pin the local reranker over a Cohere key, and names a missing key", async () => {
     const env = { COHERE_API_KEY: "c", SOURCEWISE_RERANKER: "local/fusion", SOURCEWISE_CHAT_MODEL: "local/extractive" };
-    expect(await evalModels(loadConfig({ env, cwd: "/nonexistent" }), { env })).toMatchObject({ chatModel: "local/extractive", reranker: "local/fusion", graphOptions: {} });
+    expect(await evalModels(loadConfig({ env, cwd: "/nonexistent" }), { env })).toMatchObject({
+      chatModel: "local/extractive",
+      reranker: "local/fusion",
+      graphOptions: {},
+    });
     await expect(evalModels({ chatModel: "google/gemini-2.5-flash" }, { env: {} })).rejects.toThrow(/GOOGLE_API_KEY/);
     await expect(evalModels({ reranker: "acme/rerank" }, { env: {} })).rejects.toThrow(/local\/fusion/);
   });

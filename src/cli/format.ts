@@ -20,7 +20,9 @@ export function formatIngestSummary(s: IngestSummary, source: string, tenant: st
 export function formatStats(s: StoreStats, tenant: string, path: string, owner?: { pid: number; command: string } | null): string {
   const lines = [
     `Index at ${path} (tenant ${tenant})`,
-    ...(owner === undefined ? [] : [`  owner      ${owner ? `pid ${owner.pid} (${owner.command}); read through its socket` : "another process"}`]),
+    ...(owner === undefined
+      ? []
+      : [`  owner      ${owner ? `pid ${owner.pid} (${owner.command}); read through its socket` : "another process"}`]),
     `  embeddings ${s.embedding ? `${s.embedding.model} (${s.embedding.dimension}-d)` : "none yet"}`,
     `  documents  ${s.documents}`,
     `  sections   ${s.sections}`,
@@ -37,12 +39,27 @@ export interface AnswerView {
   verdict?: string;
   strategy: string;
   clarifying_questions: string[];
-  citations: { n: number; source: string; uri: string; title: string; section: string | null; page_start: number | null; page_end: number | null; chunk_index: number; rerank_score: number }[];
+  citations: {
+    n: number;
+    source: string;
+    uri: string;
+    title: string;
+    section: string | null;
+    page_start: number | null;
+    page_end: number | null;
+    chunk_index: number;
+    rerank_score: number;
+  }[];
 }
 
 function location(c: AnswerView["citations"][number], cwd: string): string {
   const file = c.uri.startsWith(`${cwd}/`) ? c.uri.slice(cwd.length + 1) : c.uri;
-  const pages = c.page_start === null ? "" : c.page_end !== null && c.page_end !== c.page_start ? `, pages ${c.page_start}–${c.page_end}` : `, page ${c.page_start}`;
+  const pages =
+    c.page_start === null
+      ? ""
+      : c.page_end !== null && c.page_end !== c.page_start
+        ? `, pages ${c.page_start}–${c.page_end}`
+        : `, page ${c.page_start}`;
   const section = c.section ? `, section "${c.section}"` : "";
   return `${file}${section}, chunk ${c.chunk_index}${pages}`;
 }

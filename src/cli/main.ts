@@ -58,13 +58,22 @@ export function buildCli(): Command {
       const bar = opts.json ? undefined : ingestProgressBar();
       try {
         const summary = await ingest({
-          store: rt.store, embeddings: rt.embeddings, paths, source: opts.source, tenant: config.tenant,
-          topics: opts.topic, prune: opts.prune, maxFileBytes: config.ingest.maxFileBytes,
+          store: rt.store,
+          embeddings: rt.embeddings,
+          paths,
+          source: opts.source,
+          tenant: config.tenant,
+          topics: opts.topic,
+          prune: opts.prune,
+          maxFileBytes: config.ingest.maxFileBytes,
           chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens },
-          batchSize: config.ingest.batchSize, onProgress: bar ? (p) => bar.update(p) : undefined,
+          batchSize: config.ingest.batchSize,
+          onProgress: bar ? (p) => bar.update(p) : undefined,
         });
         bar?.stop();
-        process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : formatIngestSummary(summary, opts.source, config.tenant));
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(summary, null, 2)}\n` : formatIngestSummary(summary, opts.source, config.tenant),
+        );
         const landed = summary.documents.added + summary.documents.replaced + summary.documents.unchanged;
         if (landed === 0 && summary.skipped.length > 0) process.exitCode = 1;
       } finally {
@@ -89,7 +98,11 @@ export function buildCli(): Command {
         // A client of another process's database says whose it is.
         const share = store.client instanceof SharedPGlite ? await store.client.state() : undefined;
         const owner = share?.role === "client" ? share.owner : undefined;
-        process.stdout.write(opts.json ? `${JSON.stringify({ ...stats, ...(share ? { owner: share.owner, role: share.role } : {}) }, null, 2)}\n` : formatStats(stats, config.tenant, config.store.path, owner));
+        process.stdout.write(
+          opts.json
+            ? `${JSON.stringify({ ...stats, ...(share ? { owner: share.owner, role: share.role } : {}) }, null, 2)}\n`
+            : formatStats(stats, config.tenant, config.store.path, owner),
+        );
       } finally {
         done();
         await store.close();
@@ -114,7 +127,10 @@ export function buildCli(): Command {
         const graph = createGraph(ctx);
         const started = performance.now();
         const result = await graph.invoke({
-          question, tenant: config.tenant, topic: opts.topic, sources: opts.source.length ? opts.source : undefined,
+          question,
+          tenant: config.tenant,
+          topic: opts.topic,
+          sources: opts.source.length ? opts.source : undefined,
         });
         const ms = performance.now() - started;
         process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatAnswer(result, { ms }));
@@ -152,7 +168,12 @@ export function oneLine(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const hint = SourcewiseError.isInstance(error) ? error.hint : undefined;
   const message = hint ? error.message.slice(0, error.message.lastIndexOf("\n  hint:")) : error.message;
-  const text = message.split("\n").map((l) => l.trim().replace(/^- /, "")).filter(Boolean).join("; ").replace(/:;/g, ":");
+  const text = message
+    .split("\n")
+    .map((l) => l.trim().replace(/^- /, ""))
+    .filter(Boolean)
+    .join("; ")
+    .replace(/:;/g, ":");
   return hint ? `${text} (hint: ${hint})` : text;
 }
 
@@ -184,7 +205,9 @@ export async function run(argv = process.argv): Promise<void> {
     }
     const known = SourcewiseError.isInstance(error);
     const debug = process.env.SOURCEWISE_DEBUG === "1" && error instanceof Error && error.stack;
-    process.stderr.write(`sourcewise: ${debug || oneLine(error)}${known || debug ? "" : " (unexpected error; SOURCEWISE_DEBUG=1 prints its stack trace)"}\n`);
+    process.stderr.write(
+      `sourcewise: ${debug || oneLine(error)}${known || debug ? "" : " (unexpected error; SOURCEWISE_DEBUG=1 prints its stack trace)"}\n`,
+    );
     process.exitCode = known && STARTUP_CODES.has(error.code) ? 2 : 1;
   }
 }

@@ -13,9 +13,15 @@ function harness(opts: { step?: number; everyMs?: number } = {}) {
 
 describe("progress without a terminal", () => {
   it("formats done/total, percentage, rate and ETA on one line", () => {
-    expect(formatProgressLine({ label: "indexing", done: 120, total: 1000, rate: 35.24, etaSeconds: 25 })).toBe("indexing  120/1000  12% | 35/s | ETA 25s");
-    expect(formatProgressLine({ label: "questions", done: 3, total: 50, rate: 0.25, etaSeconds: 188 })).toBe("questions  3/50   6% | 0.3/s | ETA 3m08s");
-    expect(formatProgressLine({ label: "questions", done: 50, total: 50, rate: 0.5, etaSeconds: 0 })).toBe("questions 50/50 100% | 0.5/s | done");
+    expect(formatProgressLine({ label: "indexing", done: 120, total: 1000, rate: 35.24, etaSeconds: 25 })).toBe(
+      "indexing  120/1000  12% | 35/s | ETA 25s",
+    );
+    expect(formatProgressLine({ label: "questions", done: 3, total: 50, rate: 0.25, etaSeconds: 188 })).toBe(
+      "questions  3/50   6% | 0.3/s | ETA 3m08s",
+    );
+    expect(formatProgressLine({ label: "questions", done: 50, total: 50, rate: 0.5, etaSeconds: 0 })).toBe(
+      "questions 50/50 100% | 0.5/s | done",
+    );
     expect(formatProgressLine({ label: "loading", done: 0, total: 7 })).toBe("loading 0/7   0%");
     expect(formatProgressLine({ label: "pruning", done: 1, total: 1 })).toBe("pruning 1/1 100% | done");
     expect(formatSeconds(3725)).toBe("1h02m");
@@ -60,7 +66,13 @@ describe("progress without a terminal", () => {
     h.update("indexing", 0, 4);
     h.update("indexing", 4, 4);
     h.update("indexing", 1, 3);
-    expect(h.lines).toEqual(["loading 0/2   0%", "loading 2/2 100% | done", "indexing 0/4   0%", "indexing 4/4 100% | done", "indexing 1/3  33%"]);
+    expect(h.lines).toEqual([
+      "loading 0/2   0%",
+      "loading 2/2 100% | done",
+      "indexing 0/4   0%",
+      "indexing 4/4 100% | done",
+      "indexing 1/3  33%",
+    ]);
   });
 
   it("is what progressReporter uses on a stream that is not a TTY", () => {

@@ -51,14 +51,18 @@ export function formatSeconds(s: number): string {
  * ends. A phase whose count goes back down (a new sub-phase under the same label) starts over.
  */
 export function plainProgress({ write, step = 0.1, everyMs = 30_000, now = () => performance.now() }: PlainProgressOptions) {
-  let phase: { label: string; total: number; startedAt: number; startDone: number; done: number; bucket: number; lastAt: number; ended: boolean } | undefined;
+  let phase:
+    | { label: string; total: number; startedAt: number; startDone: number; done: number; bucket: number; lastAt: number; ended: boolean }
+    | undefined;
   const emit = () => {
     const p = phase!;
     const seconds = (now() - p.startedAt) / 1000;
     const moved = p.done - p.startDone;
     // Under a second of work says nothing about the rate (a one-step prune would read 10000/s).
     const rate = moved > 0 && seconds >= 1 ? moved / seconds : undefined;
-    write(`${formatProgressLine({ label: p.label, done: p.done, total: p.total, rate, etaSeconds: rate ? (p.total - p.done) / rate : undefined })}\n`);
+    write(
+      `${formatProgressLine({ label: p.label, done: p.done, total: p.total, rate, etaSeconds: rate ? (p.total - p.done) / rate : undefined })}\n`,
+    );
     p.lastAt = now();
   };
   const bucketOf = (done: number, total: number) => (total > 0 ? Math.floor(done / total / step + 1e-9) : 0);

@@ -41,7 +41,9 @@ describe("sourcewise reindex", () => {
   it("refuses another target while a reindex is unfinished, naming it, without a stack trace", async () => {
     const io = capture();
     await run(argv("--embeddings", "local/use-lite"));
-    expect(io.err()).toMatch(/^sourcewise: A reindex to fake\/other \(768-d\), started .*, is not finished; local\/use-lite \(512-d\) was asked for\./);
+    expect(io.err()).toMatch(
+      /^sourcewise: A reindex to fake\/other \(768-d\), started .*, is not finished; local\/use-lite \(512-d\) was asked for\./,
+    );
     expect(io.err()).toMatch(/hint: .*sourcewise reindex --embeddings local\/use-lite --restart/);
     expect(io.err()).not.toMatch(/\n\s+at /);
     expect(process.exitCode).toBe(1);
@@ -58,7 +60,9 @@ describe("sourcewise reindex", () => {
   it("re-embeds every row of every tenant with --embeddings, records the new dimension, and search works after", async () => {
     const io = capture();
     await buildCli().parseAsync(argv("--embeddings", "local/use-lite", "--restart", "--batch-size", "3"));
-    expect(io.out()).toMatch(/^Re-indexed 8 rows \(all tenants\) in [\d.]+ s\n {2}model {6}test\/fake-3d \(3-d\) → local\/use-lite \(512-d\)\n {2}this run {3}8 rows re-embedded/);
+    expect(io.out()).toMatch(
+      /^Re-indexed 8 rows \(all tenants\) in [\d.]+ s\n {2}model {6}test\/fake-3d \(3-d\) → local\/use-lite \(512-d\)\n {2}this run {3}8 rows re-embedded/,
+    );
     expect(io.out()).toMatch(/schema {5}runtime:embedding_dimension:512 recorded in sw_migrations/);
     expect(io.err()).toMatch(/re-embedding/); // progress went to stderr (plain lines off a terminal)
 

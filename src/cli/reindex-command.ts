@@ -46,18 +46,23 @@ export function reindexCommand(configFrom: (opts: GlobalOptions) => Config): Com
     .option("--restart", "drop the progress of an unfinished reindex to another model and start over", false)
     .option("--batch-size <rows>", "rows per committed batch (default: 64)", positiveInt)
     .option("--json", "print the summary as JSON", false)
-    .addHelpText("after", `
+    .addHelpText(
+      "after",
+      `
 The target is the global --embeddings <provider/model> (else SOURCEWISE_EMBEDDINGS or the config's
 "embeddings"). Searches keep using the old vectors until the last step swaps them in one
 transaction; a new dimension is recorded in sw_migrations as runtime:embedding_dimension:<n>.
 
 Example:
-  sourcewise reindex --embeddings google/text-embedding-004`)
+  sourcewise reindex --embeddings google/text-embedding-004`,
+    )
     .action(async (opts: { restart: boolean; batchSize?: number; json: boolean }, cmd: Command) => {
       const config = configFrom(cmd.optsWithGlobals<GlobalOptions>());
       const [{ createEmbeddings }, { openStore }, { reindex }, { readReindexState, stagingCounts }] = await Promise.all([
-        import("../models/embeddings/create-embeddings.js"), import("../storage/open-store.js"),
-        import("../ingestion/reindex.js"), import("../storage/reindex-state.js"),
+        import("../models/embeddings/create-embeddings.js"),
+        import("../storage/open-store.js"),
+        import("../ingestion/reindex.js"),
+        import("../storage/reindex-state.js"),
       ]);
       // The bare model: reindex checks its real vectors before caching any in the store.
       const embeddings = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
@@ -71,8 +76,14 @@ Example:
       process.once("SIGINT", onSigint);
       try {
         const summary = await reindex({
-          store, embeddings, restart: opts.restart, batchSize: opts.batchSize, signal: controller.signal,
-          onProgress: progress && ((p) => (p.phase === "done" ? progress.stop() : progress.update({ label: LABELS[p.phase], done: p.done, total: p.total }))),
+          store,
+          embeddings,
+          restart: opts.restart,
+          batchSize: opts.batchSize,
+          signal: controller.signal,
+          onProgress:
+            progress &&
+            ((p) => (p.phase === "done" ? progress.stop() : progress.update({ label: LABELS[p.phase], done: p.done, total: p.total }))),
         });
         progress?.stop();
         process.stdout.write(opts.json ? `${JSON.stringify(summary, null, 2)}\n` : formatReindexSummary(summary));
@@ -82,7 +93,9 @@ Example:
         if (state?.target.model === config.embeddings) {
           const { staged, total } = await stagingCounts(store.client);
           const again = `sourcewise reindex --embeddings ${config.embeddings}`;
-          process.stderr.write(`sourcewise: ${staged} of ${total} rows are re-embedded and kept; searches still use ${state.from?.model ?? "the old vectors"}. Run \`${again}\` to continue.\n`);
+          process.stderr.write(
+            `sourcewise: ${staged} of ${total} rows are re-embedded and kept; searches still use ${state.from?.model ?? "the old vectors"}. Run \`${again}\` to continue.\n`,
+          );
         }
         if (!controller.signal.aborted) throw error;
         process.stderr.write("sourcewise: reindex interrupted.\n");

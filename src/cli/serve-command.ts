@@ -40,19 +40,27 @@ export function serveCommand(): Command {
     .option("--ui", "serve the chat page (examples/chat-ui, built by `npm run build:chat-ui`) at /", false)
     .action(async (opts: { port?: number; host?: string; auth: boolean; ui: boolean }, cmd: Command) => {
       const globals = cmd.optsWithGlobals<{ config?: string; db?: string; tenant?: string; embeddings?: string }>();
-      const overrides: ConfigInput = { server: { ...(opts.port !== undefined ? { port: opts.port } : {}), ...(opts.host ? { host: opts.host } : {}) } };
+      const overrides: ConfigInput = {
+        server: { ...(opts.port !== undefined ? { port: opts.port } : {}), ...(opts.host ? { host: opts.host } : {}) },
+      };
       if (globals.db) overrides.store = { path: globals.db };
       if (globals.tenant) overrides.tenant = globals.tenant;
       if (globals.embeddings) overrides.embeddings = globals.embeddings;
       const config = loadConfig({ file: globals.config, overrides });
       if (opts.auth && !config.server.jwtSecret) {
-        throw new ConfigError({ message: "--auth needs a JWT secret.", hint: "Set SOURCEWISE_JWT_SECRET (16+ characters) or server.jwtSecret." });
+        throw new ConfigError({
+          message: "--auth needs a JWT secret.",
+          hint: "Set SOURCEWISE_JWT_SECRET (16+ characters) or server.jwtSecret.",
+        });
       }
       const dataDir = config.server.dataDir ?? (config.store.path === "memory" ? ".sourcewise" : dirname(resolve(config.store.path)));
       checkIngestRoots(config.server.ingestRoots);
       const { CHAT_UI_DIR } = await import("../server/static-ui.js");
       if (opts.ui && !statSync(join(CHAT_UI_DIR, "index.html"), { throwIfNoEntry: false })) {
-        throw new ConfigError({ message: `--ui: the chat page is not built (${CHAT_UI_DIR} has no index.html).`, hint: "Run `npm run build:chat-ui` in the sourcewise folder, then start again." });
+        throw new ConfigError({
+          message: `--ui: the chat page is not built (${CHAT_UI_DIR} has no index.html).`,
+          hint: "Run `npm run build:chat-ui` in the sourcewise folder, then start again.",
+        });
       }
       const { openContext } = await import("../context/open-context.js");
       const { openCheckpointer } = await import("../memory/checkpointer.js");
@@ -70,11 +78,25 @@ export function serveCommand(): Command {
       });
       const { server } = config;
       const running = await startServer({
-        context: ctx, checkpointer: threads.saver, jwtSecret: server.jwtSecret, port: server.port, host: server.host,
-        maxMessageChars: server.maxMessageChars, maxBodyBytes: server.maxBodyBytes,
-        ingest: { maxFileBytes: config.ingest.maxFileBytes, batchSize: config.ingest.batchSize, chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens } },
-        ingestRoots: server.ingestRoots, dataDir, corsOrigins: server.corsOrigins, ...(opts.ui ? { uiDir: CHAT_UI_DIR } : {}),
-        headersTimeoutMs: server.headersTimeoutMs, requestTimeoutMs: server.requestTimeoutMs, keepAliveTimeoutMs: server.keepAliveTimeoutMs,
+        context: ctx,
+        checkpointer: threads.saver,
+        jwtSecret: server.jwtSecret,
+        port: server.port,
+        host: server.host,
+        maxMessageChars: server.maxMessageChars,
+        maxBodyBytes: server.maxBodyBytes,
+        ingest: {
+          maxFileBytes: config.ingest.maxFileBytes,
+          batchSize: config.ingest.batchSize,
+          chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens },
+        },
+        ingestRoots: server.ingestRoots,
+        dataDir,
+        corsOrigins: server.corsOrigins,
+        ...(opts.ui ? { uiDir: CHAT_UI_DIR } : {}),
+        headersTimeoutMs: server.headersTimeoutMs,
+        requestTimeoutMs: server.requestTimeoutMs,
+        keepAliveTimeoutMs: server.keepAliveTimeoutMs,
       }).catch(async (error: unknown) => {
         // The embedding workers and databases would otherwise keep the process alive after the error.
         await threads.close();
@@ -83,13 +105,18 @@ export function serveCommand(): Command {
       });
       const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
       const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
-      process.stderr.write(`sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database}${opts.ui ? `, chat page: ${running.url}/` : ""}; started in ${process.uptime().toFixed(2)} s)\n`);
+      process.stderr.write(
+        `sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database}${opts.ui ? `, chat page: ${running.url}/` : ""}; started in ${process.uptime().toFixed(2)} s)\n`,
+      );
       // Requests in flight finish first, then threads and the store close: never under a running query.
-      closeOnSignal(async () => {
-        await running.close();
-        await threads.close();
-        await ctx.close();
-      }, { exitCode: 0 });
+      closeOnSignal(
+        async () => {
+          await running.close();
+          await threads.close();
+          await ctx.close();
+        },
+        { exitCode: 0 },
+      );
       await new Promise<never>(() => {});
     });
 }

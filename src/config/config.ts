@@ -118,7 +118,13 @@ function readConfigFile(full: string): Tree {
  * const config = loadConfig({ overrides: { tenant: "acme" } });
  * config.gate.strongHit; // 0.65 unless a layer set it
  */
-export function loadConfig({ file, overrides = {}, overridesOrigin = "command-line flags", env = process.env, cwd = process.cwd() }: LoadConfigOptions = {}): Config {
+export function loadConfig({
+  file,
+  overrides = {},
+  overridesOrigin = "command-line flags",
+  env = process.env,
+  cwd = process.cwd(),
+}: LoadConfigOptions = {}): Config {
   const layers: SettingsLayer[] = [];
   const path = file ?? env.SOURCEWISE_CONFIG ?? (existsSync(resolve(cwd, "sourcewise.config.json")) ? "sourcewise.config.json" : undefined);
   if (path) {
@@ -130,5 +136,9 @@ export function loadConfig({ file, overrides = {}, overridesOrigin = "command-li
     if (value !== undefined && value !== "") layers.push({ origin: `env ${name}`, values: apply(value) as Tree });
   }
   layers.push({ origin: overridesOrigin, values: overrides as Tree });
-  return parseLayers(ConfigSchema, layers, "Fix the values named here where they came from: the config file, the SOURCEWISE_* environment variables or the command's flags.");
+  return parseLayers(
+    ConfigSchema,
+    layers,
+    "Fix the values named here where they came from: the config file, the SOURCEWISE_* environment variables or the command's flags.",
+  );
 }

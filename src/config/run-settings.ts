@@ -90,7 +90,10 @@ export const RetrievalSettingsSchema = z
     /** Candidates each side of the hybrid function (BM25, vector, exact) contributes before fusion. */
     sideCandidates: z.number().int().min(10).max(1000).default(100),
     /** Topic-scoped search: the order local (L) and corpus-wide (G) results are taken in. */
-    interleave: z.array(z.enum(["local", "global"])).min(1).default(["local", "local", "global"]),
+    interleave: z
+      .array(z.enum(["local", "global"]))
+      .min(1)
+      .default(["local", "local", "global"]),
     /** Query embeddings remembered per embedding model (parallel branches share one call). */
     queryEmbeddingCache: z.number().int().min(0).max(10_000).default(256),
     broaden: z
@@ -120,7 +123,10 @@ export const RetrievalSettingsSchema = z
          * written (`exact`) or in another spelling or language (`spelling`): the entry a question
          * names ranks above the files that merely call it.
          */
-        aliasBonus: z.object({ exact: z.number().min(0).max(2).default(1), spelling: z.number().min(0).max(2).default(0.5) }).strict().default({}),
+        aliasBonus: z
+          .object({ exact: z.number().min(0).max(2).default(1), spelling: z.number().min(0).max(2).default(0.5) })
+          .strict()
+          .default({}),
         /** Candidates per Cohere request (it bills per 100 documents). */
         remoteMaxDocuments: z.number().int().min(1).max(1000).default(100),
       })

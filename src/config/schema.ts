@@ -29,7 +29,11 @@ const StoreSchema = z
     if (s.kind === "supabase") {
       const missing = (["url", "anonKey", "accessToken"] as const).filter((k) => !s.supabase?.[k]);
       if (missing.length) {
-        ctx.addIssue({ code: "custom", path: ["supabase"], message: `store kind supabase needs ${missing.join(", ")} (SUPABASE_URL, SUPABASE_ANON_KEY, SOURCEWISE_USER_JWT)` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["supabase"],
+          message: `store kind supabase needs ${missing.join(", ")} (SUPABASE_URL, SUPABASE_ANON_KEY, SOURCEWISE_USER_JWT)`,
+        });
       }
     }
   });
@@ -37,7 +41,11 @@ const StoreSchema = z
 const IngestSchema = z
   .object({
     /** Files larger than this are skipped with a reason. */
-    maxFileBytes: z.number().int().positive().default(50 * 1024 * 1024),
+    maxFileBytes: z
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
     /** A section longer than this is split into child chunks. */
     maxTokens: z.number().int().min(32).max(8192).default(400),
     overlapTokens: z.number().int().min(0).max(1024).default(40),
@@ -60,14 +68,21 @@ const ServerSchema = z
     /** Longest accepted chat message, in characters. */
     maxMessageChars: z.number().int().min(1).max(100_000).default(4000),
     /** Largest accepted request body, in bytes. */
-    maxBodyBytes: z.number().int().min(256).max(50 * 1024 * 1024).default(256 * 1024),
+    maxBodyBytes: z
+      .number()
+      .int()
+      .min(256)
+      .max(50 * 1024 * 1024)
+      .default(256 * 1024),
     /** Server data folder; per-tenant ingest folders live in `<dataDir>/ingest/<tenant>`. @default the folder holding store.path (`.sourcewise`) */
     dataDir: z.string().min(1).optional(),
     /**
      * Folders POST /v1/ingest may read, per tenant id, with `"*"` for every other tenant; `{tenant}` in a folder is the
      * caller's tenant. @default auth off: the working directory; auth on: `{ "*": ["<dataDir>/ingest/{tenant}"] }`
      */
-    ingestRoots: z.record(z.string().regex(/^(\*|[\w.-]{1,200})$/, "a key is a tenant id or \"*\""), z.array(z.string().min(1)).min(1)).optional(),
+    ingestRoots: z
+      .record(z.string().regex(/^(\*|[\w.-]{1,200})$/, 'a key is a tenant id or "*"'), z.array(z.string().min(1)).min(1))
+      .optional(),
     /** Browser origins (`https://app.example.com`) allowed to call the server (CORS); others are refused. @default none */
     corsOrigins: z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, "an origin is scheme://host[:port], no path")).default([]),
     /** A client must send its request headers within this time, or its socket is closed. */
@@ -79,7 +94,10 @@ const ServerSchema = z
   })
   .strict()
   // Node refuses a headers timeout longer than the request timeout.
-  .refine((s) => s.headersTimeoutMs <= s.requestTimeoutMs, { path: ["headersTimeoutMs"], message: "must not exceed server.requestTimeoutMs" });
+  .refine((s) => s.headersTimeoutMs <= s.requestTimeoutMs, {
+    path: ["headersTimeoutMs"],
+    message: "must not exceed server.requestTimeoutMs",
+  });
 
 /**
  * Every setting, its default and its validation, declared once. The config file, environment

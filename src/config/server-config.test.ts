@@ -12,7 +12,9 @@ describe("server and ingest configuration", () => {
   });
 
   it("refuses an overlap as long as the chunk, naming the path", () => {
-    expect(() => load({ ingest: { maxTokens: 64, overlapTokens: 64 } })).toThrow(/ingest\.overlapTokens: must be less than ingest\.maxTokens/);
+    expect(() => load({ ingest: { maxTokens: 64, overlapTokens: 64 } })).toThrow(
+      /ingest\.overlapTokens: must be less than ingest\.maxTokens/,
+    );
     expect(load({ ingest: { maxTokens: 64, overlapTokens: 63 } }).ingest.overlapTokens).toBe(63);
   });
 
@@ -20,7 +22,7 @@ describe("server and ingest configuration", () => {
     expect(() => load({ server: { headersTimeoutMs: 5_000, requestTimeoutMs: 1_000 } })).toThrow(/server\.headersTimeoutMs/);
   });
 
-  it("takes ingest roots per tenant with a \"*\" default, and refuses other keys", () => {
+  it('takes ingest roots per tenant with a "*" default, and refuses other keys', () => {
     const { server } = load({ server: { ingestRoots: { acme: ["/srv/acme"], "*": ["/srv/uploads/{tenant}"] } } });
     expect(server.ingestRoots).toEqual({ acme: ["/srv/acme"], "*": ["/srv/uploads/{tenant}"] });
     expect(() => load({ server: { ingestRoots: { "a/b": ["/x"] } } })).toThrow(/server\.ingestRoots/);

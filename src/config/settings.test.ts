@@ -23,7 +23,18 @@ const caught = (fn: () => unknown): Error => {
 describe("the settings tree", () => {
   it("defaults in one place", () => {
     const s = defaultRunSettings();
-    expect(s.gate).toEqual({ strongHit: 0.65, minStrongHits: 1, minTop3Avg: 0.45, minCoverage: 0.5, relevantFloor: 0.25, clarifyCoverage: 0.34, maxRetries: 1, nearMisses: 3, requireConstraints: true, unknownTermShare: 0.5 });
+    expect(s.gate).toEqual({
+      strongHit: 0.65,
+      minStrongHits: 1,
+      minTop3Avg: 0.45,
+      minCoverage: 0.5,
+      relevantFloor: 0.25,
+      clarifyCoverage: 0.34,
+      maxRetries: 1,
+      nearMisses: 3,
+      requireConstraints: true,
+      unknownTermShare: 0.5,
+    });
     expect(s.generation.markers).toEqual({ high: 0.8, medium: 0.65 });
     expect(s.retrieval.synonyms).toEqual(DEFAULT_SYNONYMS);
     expect(s.retrieval.interleave).toEqual(["local", "local", "global"]);
@@ -40,7 +51,10 @@ describe("the settings tree", () => {
   });
 
   it("names every bad value by its path and where it came from", () => {
-    const cwd = configDir({ generation: { markers: { high: 1.5 }, colour: "red" }, retrieval: { interleave: ["sideways"], rerank: { keepMin: 0 } } });
+    const cwd = configDir({
+      generation: { markers: { high: 1.5 }, colour: "red" },
+      retrieval: { interleave: ["sideways"], rerank: { keepMin: 0 } },
+    });
     const error = caught(() => loadConfig({ env: { SOURCEWISE_PORT: "99999" }, cwd }));
     expect(ConfigError.isInstance(error)).toBe(true);
     const file = join(cwd, "sourcewise.config.json");
@@ -55,6 +69,8 @@ describe("the settings tree", () => {
     const cwd = configDir({ tenant: "from-file" });
     expect(loadConfig({ env: { SOURCEWISE_TENANT: "from-env" }, cwd }).tenant).toBe("from-env");
     expect(loadConfig({ env: { SOURCEWISE_TENANT: "from-env" }, cwd, overrides: { tenant: "from-flag" } }).tenant).toBe("from-flag");
-    expect(caught(() => loadConfig({ env: {}, cwd, overrides: { gate: { strongHit: -1 } } })).message).toContain("gate.strongHit: Number must be greater than or equal to 0 (from command-line flags)");
+    expect(caught(() => loadConfig({ env: {}, cwd, overrides: { gate: { strongHit: -1 } } })).message).toContain(
+      "gate.strongHit: Number must be greater than or equal to 0 (from command-line flags)",
+    );
   });
 });

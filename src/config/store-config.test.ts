@@ -14,7 +14,12 @@ describe("store configuration", () => {
   });
 
   it("picks supabase from its three variables", () => {
-    const { store } = load({ SOURCEWISE_STORE: "supabase", SUPABASE_URL: "https://x.supabase.co", SUPABASE_ANON_KEY: "anon", SOURCEWISE_USER_JWT: "jwt" });
+    const { store } = load({
+      SOURCEWISE_STORE: "supabase",
+      SUPABASE_URL: "https://x.supabase.co",
+      SUPABASE_ANON_KEY: "anon",
+      SOURCEWISE_USER_JWT: "jwt",
+    });
     expect(store).toMatchObject({ kind: "supabase", supabase: { url: "https://x.supabase.co", anonKey: "anon", accessToken: "jwt" } });
   });
 

@@ -22,6 +22,10 @@ export interface RunContextInput extends Omit<RunContext, "profiles" | "tenant" 
  * const ctx = buildRunContext({ store, embeddings, settings: { gate: { strongHit: 0.7 } } });
  */
 export function buildRunContext({ profiles, tenant, settings, ...rest }: RunContextInput): RunContext {
-  const parsed = parseLayers(RunSettingsSchema, [{ origin: "the run context's settings", values: settings ?? {} }], "Fix the settings passed with the store and models.");
+  const parsed = parseLayers(
+    RunSettingsSchema,
+    [{ origin: "the run context's settings", values: settings ?? {} }],
+    "Fix the settings passed with the store and models.",
+  );
   return { ...rest, profiles: profiles ?? loadProfiles(), tenant: tenant ?? DEFAULT_TENANT, settings: parsed };
 }

@@ -44,8 +44,14 @@ export async function openContext(config: Config): Promise<OwnedContext> {
   }
   const reranker = rerankSpec === "local/fusion" ? undefined : (createReranker(rerankSpec) as unknown as RemoteReranker);
   const base: RunContext = {
-    store: rt.store, embeddings: rt.embeddings, profiles, tenant: config.tenant,
-    chatModel, chatModelId: chatSpec, reranker, resultCache: new ResultCache(),
+    store: rt.store,
+    embeddings: rt.embeddings,
+    profiles,
+    tenant: config.tenant,
+    chatModel,
+    chatModelId: chatSpec,
+    reranker,
+    resultCache: new ResultCache(),
     settings: { gate: config.gate, retrieval: config.retrieval, generation: config.generation },
   };
   try {

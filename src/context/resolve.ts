@@ -21,7 +21,11 @@ const perRun = new WeakMap<object, Promise<RunContext>>();
  * @example
  * const ctx = await contextForRun(config, state.tenant, resolve);
  */
-export function contextForRun(config: LangGraphRunnableConfig, inputTenant: string | undefined, resolve: ContextResolver): Promise<RunContext> {
+export function contextForRun(
+  config: LangGraphRunnableConfig,
+  inputTenant: string | undefined,
+  resolve: ContextResolver,
+): Promise<RunContext> {
   const given: unknown = config.context;
   if (isRunContext(given)) return Promise.resolve(given);
   const named = typeof given === "object" && given !== null ? (given as { tenant?: unknown }).tenant : undefined;

@@ -22,8 +22,12 @@ beforeAll(async () => {
   store = await memoryStore();
   base = buildRunContext({ store, embeddings: {} as RunContext["embeddings"], profiles: [], settings: { gate: { maxRetries: 2 } } });
   await store.setTenantConfig({
-    tenant: "acme", chatModel: "openai/gpt-4o-mini", reranker: "cohere/rerank-v3.5",
-    gate: { strongHit: 0.8 }, generation: { fileLabel: "relative" }, answerStyle: "bullets",
+    tenant: "acme",
+    chatModel: "openai/gpt-4o-mini",
+    reranker: "cohere/rerank-v3.5",
+    gate: { strongHit: 0.8 },
+    generation: { fileLabel: "relative" },
+    answerStyle: "bullets",
   });
 });
 afterAll(async () => {
@@ -60,7 +64,10 @@ describe("contextForTenant", () => {
   it("is replaced by a later write, and a bad value fails now, naming the tenant and the column", async () => {
     await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 7 } });
     await expect(contextForTenant(base, "initech", options)).rejects.toMatchObject({
-      code: "tenant_config_error", tenant: "initech", field: "gate.strongHit", message: expect.stringMatching(/^Tenant "initech": sw_tenant_config\.gate\.strongHit: /),
+      code: "tenant_config_error",
+      tenant: "initech",
+      field: "gate.strongHit",
+      message: expect.stringMatching(/^Tenant "initech": sw_tenant_config\.gate\.strongHit: /),
     });
     await store.setTenantConfig({ tenant: "initech", gate: { strongHit: 0.5 } });
     expect((await contextForTenant(base, "initech", options)).settings.gate.strongHit).toBe(0.5);
@@ -75,7 +82,11 @@ describe("contextForTenant", () => {
 
   it("names the column when the tenant's model cannot be built (real factory: no API key)", async () => {
     await store.setTenantConfig({ tenant: "umbrella", chatModel: "nowhere/model" });
-    await expect(contextForTenant(base, "umbrella")).rejects.toMatchObject({ tenant: "umbrella", field: "chat_model", reason: expect.stringMatching(/Unknown chat model provider "nowhere\/model"/) });
+    await expect(contextForTenant(base, "umbrella")).rejects.toMatchObject({
+      tenant: "umbrella",
+      field: "chat_model",
+      reason: expect.stringMatching(/Unknown chat model provider "nowhere\/model"/),
+    });
     await store.setTenantConfig({ tenant: "umbrella", reranker: "nowhere/rerank" });
     await expect(contextForTenant(base, "umbrella")).rejects.toMatchObject({ tenant: "umbrella", field: "reranker" });
   });
@@ -84,7 +95,10 @@ describe("contextForTenant", () => {
 describe("createTenantContexts", () => {
   it("reuses a tenant's context while its row is unchanged, and rebuilds it on the next call after a write", async () => {
     const builds: string[] = [];
-    const contexts = createTenantContexts(base, { ...options, createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })) });
+    const contexts = createTenantContexts(base, {
+      ...options,
+      createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })),
+    });
     await store.setTenantConfig({ tenant: "stark", chatModel: "openai/a", answerStyle: "concise" });
     const first = await contexts("stark");
     expect(await contexts("stark")).toBe(first);
@@ -108,7 +122,11 @@ describe("createTenantContexts", () => {
 
   it("drops the least recently used tenant past maxTenants", async () => {
     const builds: string[] = [];
-    const contexts = createTenantContexts(base, { ...options, maxTenants: 1, createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })) });
+    const contexts = createTenantContexts(base, {
+      ...options,
+      maxTenants: 1,
+      createChat: async (spec) => (builds.push(spec), new FakeListChatModel({ responses: [spec] })),
+    });
     await store.setTenantConfig({ tenant: "t1", chatModel: "openai/t1" });
     await store.setTenantConfig({ tenant: "t2", chatModel: "openai/t2" });
     await contexts("t1");

@@ -44,11 +44,19 @@ export function tenantSettings(defaults: RunSettings, config: TenantConfig): Run
   const row: Record<string, unknown> = {};
   if (config.gate && Object.keys(config.gate).length) row.gate = config.gate;
   if (config.generation && Object.keys(config.generation).length) row.generation = config.generation;
-  if (config.answerStyle) row.generation = deepMerge((row.generation as Record<string, unknown>) ?? {}, { answerStyle: config.answerStyle });
+  if (config.answerStyle)
+    row.generation = deepMerge((row.generation as Record<string, unknown>) ?? {}, { answerStyle: config.answerStyle });
   if (Object.keys(row).length === 0) return defaults;
   const origin = `tenant "${config.tenant}" row of sw_tenant_config`;
   try {
-    return parseLayers(RunSettingsSchema, [{ origin: "defaults", values: defaults }, { origin, values: row }], "");
+    return parseLayers(
+      RunSettingsSchema,
+      [
+        { origin: "defaults", values: defaults },
+        { origin, values: row },
+      ],
+      "",
+    );
   } catch (error) {
     if (!ConfigError.isInstance(error)) throw error;
     const issue = (error.data.issues as { path: PropertyKey[]; message: string }[])[0]!;
@@ -59,7 +67,12 @@ export function tenantSettings(defaults: RunSettings, config: TenantConfig): Run
   }
 }
 
-async function applyTenantConfig(defaults: RunContext, tenant: string, config: TenantConfig | null, options: ContextForTenantOptions): Promise<RunContext> {
+async function applyTenantConfig(
+  defaults: RunContext,
+  tenant: string,
+  config: TenantConfig | null,
+  options: ContextForTenantOptions,
+): Promise<RunContext> {
   const { createChat = (spec: string) => createChatModel(spec), createRerank = defaultRerank } = options;
   const ctx: RunContext = { ...defaults, tenant, defaults };
   if (!config) return ctx;

@@ -18,8 +18,13 @@ export interface GraphObservation {
 
 type Graph = ReturnType<typeof createGraph>;
 type Update = {
-  ranked?: RankedChunk[]; context?: ContextBlock[]; answer?: string; citations?: Citation[];
-  verdict?: Verdict; route?: RouteDecision | null; metadata?: { timings_ms?: Record<string, number> };
+  ranked?: RankedChunk[];
+  context?: ContextBlock[];
+  answer?: string;
+  citations?: Citation[];
+  verdict?: Verdict;
+  route?: RouteDecision | null;
+  metadata?: { timings_ms?: Record<string, number> };
 };
 
 /**
@@ -28,7 +33,16 @@ type Update = {
  * `streamScratch: true`, else they are not streamed).
  */
 export async function observeGraph(graph: Graph, question: string, tenant?: string): Promise<GraphObservation> {
-  const obs: GraphObservation = { answer: "", citations: [], verdict: undefined, route: null, ranked: [], context: [], timings: {}, totalMs: 0 };
+  const obs: GraphObservation = {
+    answer: "",
+    citations: [],
+    verdict: undefined,
+    route: null,
+    ranked: [],
+    context: [],
+    timings: {},
+    totalMs: 0,
+  };
   const started = performance.now();
   const stream = await graph.stream({ question, ...(tenant ? { tenant } : {}) }, { streamMode: "updates" });
   for await (const chunk of stream as AsyncIterable<Record<string, Update>>) {

@@ -3,7 +3,11 @@ import { hitAtK, newTally, reliability, tallyRun } from "./judgement.js";
 
 describe("judgement measures", () => {
   it("bins predicted relevance and compares it with the observed share (ECE)", () => {
-    const r = reliability([{ predicted: 0.95, relevant: true }, { predicted: 0.91, relevant: false }, { predicted: 0.05, relevant: false }]);
+    const r = reliability([
+      { predicted: 0.95, relevant: true },
+      { predicted: 0.91, relevant: false },
+      { predicted: 0.05, relevant: false },
+    ]);
     expect(r.bins).toHaveLength(10);
     expect(r.bins[9]).toMatchObject({ n: 2, observed: 0.5 });
     expect(r.bins[9]!.predicted).toBeCloseTo(0.93);
@@ -21,8 +25,23 @@ describe("judgement measures", () => {
   it("tallies strong verdicts only for API questions whose top document is relevant", () => {
     const t = newTally();
     const qrels = new Map([["makeTrapezoid.m", 1]]);
-    tallyRun(t, { ranked: [{ key: "makeTrapezoid.m", relevance: 0.3 }], verdict: "weak", qrels, answerable: true, expectedSource: "api_reference" });
-    tallyRun(t, { ranked: [{ key: "other.m", relevance: 0.9 }, { key: "makeTrapezoid.m", relevance: 0.2 }], verdict: "strong", qrels, answerable: true, expectedSource: "api_reference" });
+    tallyRun(t, {
+      ranked: [{ key: "makeTrapezoid.m", relevance: 0.3 }],
+      verdict: "weak",
+      qrels,
+      answerable: true,
+      expectedSource: "api_reference",
+    });
+    tallyRun(t, {
+      ranked: [
+        { key: "other.m", relevance: 0.9 },
+        { key: "makeTrapezoid.m", relevance: 0.2 },
+      ],
+      verdict: "strong",
+      qrels,
+      answerable: true,
+      expectedSource: "api_reference",
+    });
     tallyRun(t, { ranked: [{ key: "other.m", relevance: 0.4 }], verdict: "clarify", qrels: new Map(), answerable: false });
     expect(t.apiTopHit).toEqual({ n: 1, strong: 0 });
     expect(t.hit5).toEqual({ n: 2, hits: 2 });

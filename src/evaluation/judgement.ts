@@ -32,7 +32,13 @@ export interface Reliability {
  * reliability([{ predicted: 0.9, relevant: true }, { predicted: 0.1, relevant: false }]).ece; // 0.1
  */
 export function reliability(pairs: readonly RelevancePair[], bins = 10): Reliability {
-  const out: ReliabilityBin[] = Array.from({ length: bins }, (_, i) => ({ lo: i / bins, hi: (i + 1) / bins, n: 0, predicted: 0, observed: 0 }));
+  const out: ReliabilityBin[] = Array.from({ length: bins }, (_, i) => ({
+    lo: i / bins,
+    hi: (i + 1) / bins,
+    n: 0,
+    predicted: 0,
+    observed: 0,
+  }));
   for (const p of pairs) {
     const b = out[Math.min(bins - 1, Math.max(0, Math.floor(p.predicted * bins)))]!;
     b.n++;
@@ -74,7 +80,10 @@ export interface JudgementTally {
 
 /** An empty tally. */
 export const newTally = (): JudgementTally => ({
-  hit5: { n: 0, hits: 0 }, verdicts: { strong: 0, weak: 0, clarify: 0, none: 0 }, apiTopHit: { n: 0, strong: 0 }, pairs: [],
+  hit5: { n: 0, hits: 0 },
+  verdicts: { strong: 0, weak: 0, clarify: 0, none: 0 },
+  apiTopHit: { n: 0, strong: 0 },
+  pairs: [],
 });
 
 /**
@@ -83,7 +92,13 @@ export const newTally = (): JudgementTally => ({
  */
 export function tallyRun(
   t: JudgementTally,
-  run: { ranked: readonly { key: string; relevance: number }[]; verdict: Verdict | undefined; qrels: ReadonlyMap<string, number>; answerable: boolean; expectedSource?: string },
+  run: {
+    ranked: readonly { key: string; relevance: number }[];
+    verdict: Verdict | undefined;
+    qrels: ReadonlyMap<string, number>;
+    answerable: boolean;
+    expectedSource?: string;
+  },
 ): void {
   t.verdicts[run.verdict ?? "none"]++;
   const keys = run.ranked.map((r) => r.key);

@@ -7,7 +7,10 @@ const cite = (n: number, uri: string, pages: [number | null, number | null] = [n
   ({ n, uri, page_start: pages[0], page_end: pages[1] }) as Citation;
 
 describe("citation validity", () => {
-  const context = [block(1, "a.md", "Retries are bounded by a counter in state. The gate broadens once."), block(2, "b.md", "BM25 runs in SQL.")];
+  const context = [
+    block(1, "a.md", "Retries are bounded by a counter in state. The gate broadens once."),
+    block(2, "b.md", "BM25 runs in SQL."),
+  ];
   const citations = [cite(1, "a.md"), cite(2, "b.md")];
 
   it("accepts quoted sentences, ignoring case, punctuation and a label before the quote", () => {
@@ -36,8 +39,11 @@ describe("gate scores", () => {
   });
 
   it("reports precision and recall as null when they are undefined, not as 0", () => {
-    expect(gateScores({ answerableAnswered: 3, answerableAbstained: 0, unanswerableAnswered: 0, unanswerableAbstained: 0 }))
-      .toEqual({ accuracy: 1, abstainPrecision: null, abstainRecall: null });
+    expect(gateScores({ answerableAnswered: 3, answerableAbstained: 0, unanswerableAnswered: 0, unanswerableAbstained: 0 })).toEqual({
+      accuracy: 1,
+      abstainPrecision: null,
+      abstainRecall: null,
+    });
   });
 });
 

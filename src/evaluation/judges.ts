@@ -2,7 +2,11 @@ import { formatApiEntry } from "../generation/format.js";
 import type { GraphObservation } from "./graph-run.js";
 
 /** Lower-case words only, so formatting (bullets, bold, line breaks) does not decide containment. */
-const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 
 /** Citation validity of one answer. */
 export interface CitationCheck {
@@ -29,7 +33,10 @@ export function checkCitations(obs: Pick<GraphObservation, "answer" | "citations
   for (const piece of obs.answer.split(/(?<=(?<![\w])\[\d{1,3}(?:\s*,\s*\d{1,3})*\])\s*|\n+/)) {
     // The answerer may put a label before a quoted line ("Calling pattern: `...`").
     // The sentence end after a marker ("... [1]. Next") belongs to the previous span.
-    const text = piece.replace(MARKER, "").replace(/^[\s.,;:!?)]+/, "").replace(LABEL, "");
+    const text = piece
+      .replace(MARKER, "")
+      .replace(/^[\s.,;:!?)]+/, "")
+      .replace(LABEL, "");
     for (const m of piece.matchAll(MARKER)) {
       for (const n of (m[1] ?? "").split(",").map((x) => Number(x.trim()))) {
         out.markers++;
@@ -51,7 +58,10 @@ function supports(blockText: string, span: string): boolean {
   const whole = norm(span);
   if (!whole) return false;
   if (body.includes(whole)) return true;
-  const sentences = span.split(/(?<=[.!?])\s+(?=[A-Z])/).map(norm).filter(Boolean);
+  const sentences = span
+    .split(/(?<=[.!?])\s+(?=[A-Z])/)
+    .map(norm)
+    .filter(Boolean);
   return sentences.length > 1 && sentences.every((x) => body.includes(x));
 }
 
@@ -83,5 +93,10 @@ export function gateScores(c: GateConfusion) {
  * pageHit(obs.citations, [12, 13], (uri) => q.qrels.has(dataset.docKey(uri)));
  */
 export function pageHit(citations: GraphObservation["citations"], pages: readonly number[], relevant?: (uri: string) => boolean): boolean {
-  return citations.some((c) => c.page_start !== null && (!relevant || relevant(c.uri)) && pages.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)));
+  return citations.some(
+    (c) =>
+      c.page_start !== null &&
+      (!relevant || relevant(c.uri)) &&
+      pages.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)),
+  );
 }

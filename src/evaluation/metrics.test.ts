@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { averagePrecision, mrrAtK, ndcgAtK, quantile, recallAtK } from "./metrics.js";
 
-const qrels = new Map([["a", 1], ["b", 1], ["c", 0]]);
+const qrels = new Map([
+  ["a", 1],
+  ["b", 1],
+  ["c", 0],
+]);
 
 describe("trec_eval metrics", () => {
   it("nDCG@10 takes its ideal from the qrels, not from the run", () => {
@@ -12,7 +16,10 @@ describe("trec_eval metrics", () => {
   });
 
   it("nDCG uses graded gains and cuts at k", () => {
-    const graded = new Map([["a", 2], ["b", 1]]);
+    const graded = new Map([
+      ["a", 2],
+      ["b", 1],
+    ]);
     expect(ndcgAtK(["b", "a"], graded)).toBeCloseTo((1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3)), 12);
     expect(ndcgAtK(["x", "a"], graded, 1)).toBe(0);
   });
@@ -40,7 +47,11 @@ describe("trec_eval metrics", () => {
 
   it("does not inflate a short list: the ideal counts every relevant document in the qrels", () => {
     // Three relevant, one retrieved at rank 1. Libraries that take the ideal from the run say 1.0.
-    const three = new Map([["a", 1], ["b", 1], ["c", 1]]);
+    const three = new Map([
+      ["a", 1],
+      ["b", 1],
+      ["c", 1],
+    ]);
     expect(ndcgAtK(["a"], three)).toBeCloseTo(1 / (1 + 1 / Math.log2(3) + 0.5), 12);
     // Recall@100 of a 1-item list is 1/3, not 1/1.
     expect(recallAtK(["a"], three, 100)).toBeCloseTo(1 / 3, 12);
@@ -55,14 +66,21 @@ describe("trec_eval metrics", () => {
 
   it("sorts graded ideal gains from the qrels, whatever order the run has", () => {
     // Ideal: 3, 2, 1 at ranks 1-3. Run: 1, 2, 3 (worst order of the same set).
-    const graded = new Map([["a", 1], ["b", 2], ["c", 3]]);
+    const graded = new Map([
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ]);
     const dcg = 1 + 2 / Math.log2(3) + 3 / 2;
     const idcg = 3 + 2 / Math.log2(3) + 1 / 2;
     expect(ndcgAtK(["a", "b", "c"], graded)).toBeCloseTo(dcg / idcg, 12);
   });
 
   it("treats judged-non-relevant (0) and unjudged documents alike and never counts them as relevant", () => {
-    const judged = new Map([["a", 0], ["b", 1]]);
+    const judged = new Map([
+      ["a", 0],
+      ["b", 1],
+    ]);
     expect(recallAtK(["a"], judged, 10)).toBe(0);
     expect(mrrAtK(["a", "x", "b"], judged)).toBeCloseTo(1 / 3, 12);
     expect(averagePrecision(["a", "b"], judged)).toBeCloseTo(1 / 2, 12);

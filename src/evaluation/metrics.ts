@@ -20,7 +20,10 @@ export function ndcgAtK(run: readonly string[], qrels: Qrels, k = 10): number {
     const rel = qrels.get(id) ?? 0;
     if (rel > 0) dcg += rel / Math.log2(i + 2);
   });
-  const ideal = [...qrels.values()].filter((r) => r > 0).sort((a, b) => b - a).slice(0, k);
+  const ideal = [...qrels.values()]
+    .filter((r) => r > 0)
+    .sort((a, b) => b - a)
+    .slice(0, k);
   const idcg = ideal.reduce((s, rel, i) => s + rel / Math.log2(i + 2), 0);
   return idcg === 0 ? 0 : dcg / idcg;
 }
@@ -29,12 +32,18 @@ export function ndcgAtK(run: readonly string[], qrels: Qrels, k = 10): number {
 export function recallAtK(run: readonly string[], qrels: Qrels, k: number): number {
   const relevant = [...qrels.values()].filter((r) => r > 0).length;
   if (relevant === 0) return 0;
-  return dedupe(run).slice(0, k).filter((id) => (qrels.get(id) ?? 0) > 0).length / relevant;
+  return (
+    dedupe(run)
+      .slice(0, k)
+      .filter((id) => (qrels.get(id) ?? 0) > 0).length / relevant
+  );
 }
 
 /** MRR@k: 1 / rank of the first relevant document within the top k, else 0. */
 export function mrrAtK(run: readonly string[], qrels: Qrels, k = 10): number {
-  const i = dedupe(run).slice(0, k).findIndex((id) => (qrels.get(id) ?? 0) > 0);
+  const i = dedupe(run)
+    .slice(0, k)
+    .findIndex((id) => (qrels.get(id) ?? 0) > 0);
   return i === -1 ? 0 : 1 / (i + 1);
 }
 

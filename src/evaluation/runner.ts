@@ -54,7 +54,12 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
   const ingestSummary = { added: 0, replaced: 0, unchanged: 0, seconds: 0 };
   for (const part of dataset.corpus) {
     const s = await ingest({
-      store, embeddings, paths: part.paths, source: part.source, tenant, prune: true,
+      store,
+      embeddings,
+      paths: part.paths,
+      source: part.source,
+      tenant,
+      prune: true,
       onProgress: (p) => opts.onProgress?.({ phase: "ingest", done: p.done, total: p.total }),
     });
     ingestSummary.added += s.documents.added;
@@ -78,7 +83,13 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
   const queries = dataset.queries.slice(0, opts.limit ?? dataset.queries.length);
   const graphN = Math.min(opts.graphLimit ?? queries.length, queries.length);
   // The ranked list and the context blocks are scratch: streamed only when asked for.
-  const graph = createGraph({ ...opts.graphOptions, store, embeddings, profiles: opts.graphOptions?.profiles ?? dataset.profiles, streamScratch: true });
+  const graph = createGraph({
+    ...opts.graphOptions,
+    store,
+    embeddings,
+    profiles: opts.graphOptions?.profiles ?? dataset.profiles,
+    streamScratch: true,
+  });
   const perQuery: Record<string, QueryScores[]> = { graph: [], ...Object.fromEntries(methods.map((m) => [m.id, []])) };
   const nodeMs: Record<string, number[]> = {};
   const gate: GateConfusion = { answerableAnswered: 0, answerableAbstained: 0, unanswerableAnswered: 0, unanswerableAbstained: 0 };
@@ -105,8 +116,11 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       for (const [node, ms] of Object.entries(perNodeMs(obs.timings))) (nodeMs[node] ??= []).push(ms);
       (nodeMs["end to end"] ??= []).push(obs.totalMs);
       tallyRun(tally, {
-        ranked: obs.ranked.map((r) => ({ key: dataset.docKey(r.uri), relevance: r.relevance })), verdict: obs.verdict,
-        qrels: q.qrels, answerable: q.answerable, expectedSource: q.expectedSource,
+        ranked: obs.ranked.map((r) => ({ key: dataset.docKey(r.uri), relevance: r.relevance })),
+        verdict: obs.verdict,
+        qrels: q.qrels,
+        answerable: q.answerable,
+        expectedSource: q.expectedSource,
       });
       const abstained = obs.verdict === "clarify";
       if (q.answerable) abstained ? gate.answerableAbstained++ : gate.answerableAnswered++;
@@ -137,7 +151,9 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     const pick = (k: keyof QueryScores["metrics"]) => mean(judged.map((r) => r.metrics[k]));
     const ms = rows.map((r) => r.ms);
     return {
-      id, label: labels[id] ?? id, n: judged.length,
+      id,
+      label: labels[id] ?? id,
+      n: judged.length,
       metrics: { ndcg10: pick("ndcg10"), recall10: pick("recall10"), recall100: pick("recall100"), mrr10: pick("mrr10"), map: pick("map") },
       latencyMs: { p50: quantile(ms, 0.5), p95: quantile(ms, 0.95), mean: mean(ms) },
     };
@@ -145,7 +161,13 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
   const onGraphSet = (rows: QueryScores[]) => rows.filter((r) => r.onGraphSet);
   const g = gateScores(gate);
   return {
-    dataset: { name: dataset.name, kind: dataset.kind, description: dataset.description, questions: queries.length, graphQuestions: graphN },
+    dataset: {
+      name: dataset.name,
+      kind: dataset.kind,
+      description: dataset.description,
+      questions: queries.length,
+      graphQuestions: graphN,
+    },
     createdAt: new Date().toISOString(),
     versions: versions(embeddings.id),
     config: { ...opts.config, limit: opts.limit ?? null, graphLimit: graphN, baselines: methods.map((m) => m.id) },
@@ -162,7 +184,9 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       verdicts: tally.verdicts,
       apiTopHitStrong: tally.apiTopHit.n ? { ...tally.apiTopHit, rate: tally.apiTopHit.strong / tally.apiTopHit.n } : null,
       reliability: reliability(tally.pairs),
-      latencyMs: Object.fromEntries(Object.entries(nodeMs).map(([k, xs]) => [k, { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), n: xs.length }])),
+      latencyMs: Object.fromEntries(
+        Object.entries(nodeMs).map(([k, xs]) => [k, { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), n: xs.length }]),
+      ),
     },
     perQuery,
     seconds: (performance.now() - started) / 1000,
@@ -177,12 +201,25 @@ function graphLabel(config: Record<string, unknown> | undefined): string {
   return `full graph (${offline ? "offline defaults: " : ""}hybrid SQL + ${reranker} rerank, ${chat})`;
 }
 
-function score(id: string, ranked: string[], qrels: ReadonlyMap<string, number>, ms: number, judged: boolean, onGraphSet: boolean): QueryScores {
+function score(
+  id: string,
+  ranked: string[],
+  qrels: ReadonlyMap<string, number>,
+  ms: number,
+  judged: boolean,
+  onGraphSet: boolean,
+): QueryScores {
   return {
-    id, ms, judged, onGraphSet,
+    id,
+    ms,
+    judged,
+    onGraphSet,
     metrics: {
-      ndcg10: ndcgAtK(ranked, qrels, 10), recall10: recallAtK(ranked, qrels, 10), recall100: recallAtK(ranked, qrels, 100),
-      mrr10: mrrAtK(ranked, qrels, 10), map: averagePrecision(ranked, qrels),
+      ndcg10: ndcgAtK(ranked, qrels, 10),
+      recall10: recallAtK(ranked, qrels, 10),
+      recall100: recallAtK(ranked, qrels, 100),
+      mrr10: mrrAtK(ranked, qrels, 10),
+      map: averagePrecision(ranked, qrels),
     },
   };
 }
@@ -194,7 +231,11 @@ function versions(embeddings: string): Record<string, string> {
     return existsSync(p) ? String((JSON.parse(readFileSync(p, "utf8")) as { version?: string }).version) : "unknown";
   };
   return {
-    sourcewise: v("sourcewise"), node: process.version, embeddings,
-    "@langchain/langgraph": v("@langchain/langgraph"), "@electric-sql/pglite": v("@electric-sql/pglite"), "@langchain/classic": v("@langchain/classic"),
+    sourcewise: v("sourcewise"),
+    node: process.version,
+    embeddings,
+    "@langchain/langgraph": v("@langchain/langgraph"),
+    "@electric-sql/pglite": v("@electric-sql/pglite"),
+    "@langchain/classic": v("@langchain/classic"),
   };
 }

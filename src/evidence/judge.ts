@@ -54,8 +54,18 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   }
   // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.
   const namedFound = (signals.identifier_coverage ?? 0) === 1;
-  if (hasKeyTerms && !namedFound && signals.strong_hits === 0 && signals.non_substantive_share === 0 && signals.key_term_coverage < settings.clarifyCoverage) {
-    return { decision: "clarify", signals, reason: `Off-topic evidence: ${seen}; under ${pct(settings.clarifyCoverage)} of the key terms and no strong hit.` };
+  if (
+    hasKeyTerms &&
+    !namedFound &&
+    signals.strong_hits === 0 &&
+    signals.non_substantive_share === 0 &&
+    signals.key_term_coverage < settings.clarifyCoverage
+  ) {
+    return {
+      decision: "clarify",
+      signals,
+      reason: `Off-topic evidence: ${seen}; under ${pct(settings.clarifyCoverage)} of the key terms and no strong hit.`,
+    };
   }
   const missing: string[] = [];
   if (signals.strong_hits < settings.minStrongHits) {
@@ -69,9 +79,17 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   if (hasKeyTerms && signals.key_term_coverage < settings.minCoverage) missing.push(`key terms covered under ${pct(settings.minCoverage)}`);
   if (missing.length === 0) return { decision: "strong", signals, reason: `Strong evidence: ${seen}.` };
   if (attempt < settings.maxRetries) {
-    return { decision: "broaden", signals, reason: `Weak evidence (${missing.join("; ")}): ${seen}; broadening (retry ${attempt + 1} of ${settings.maxRetries}).` };
+    return {
+      decision: "broaden",
+      signals,
+      reason: `Weak evidence (${missing.join("; ")}): ${seen}; broadening (retry ${attempt + 1} of ${settings.maxRetries}).`,
+    };
   }
-  return { decision: "weak", signals, reason: `Weak evidence (${missing.join("; ")}): ${seen}; ${settings.maxRetries} retr${settings.maxRetries === 1 ? "y" : "ies"} used, answering in weak mode.` };
+  return {
+    decision: "weak",
+    signals,
+    reason: `Weak evidence (${missing.join("; ")}): ${seen}; ${settings.maxRetries} retr${settings.maxRetries === 1 ? "y" : "ies"} used, answering in weak mode.`,
+  };
 }
 
 /** One phrase's presence in the tenant's corpus, as the store reports it. */
@@ -97,7 +115,10 @@ const absent = (p: Presence) => p.indexed && p.lexemes.length > 0 && (p.minDf ==
  * corpusGaps(await store.termPresence(tenant, ["Initech"]), ["Initech"], [], settings); // ["Initech"]
  */
 export function corpusGaps(
-  presence: readonly Presence[], constraints: readonly string[], keyTerms: readonly string[], settings: GateSettings,
+  presence: readonly Presence[],
+  constraints: readonly string[],
+  keyTerms: readonly string[],
+  settings: GateSettings,
   inEvidence: (term: string) => boolean = () => false,
 ): string[] {
   // What the evidence at hand holds is in the corpus, whatever the statistics say.

@@ -29,7 +29,11 @@ class ReplayChatModel extends BaseChatModel {
     return { generations: [{ text, message: new AIMessage(text) }] };
   }
 
-  override async *_streamResponseChunks(_messages: BaseMessage[], _options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun) {
+  override async *_streamResponseChunks(
+    _messages: BaseMessage[],
+    _options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ) {
     for (const text of this.pieces) {
       const chunk = new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text }) });
       yield chunk;

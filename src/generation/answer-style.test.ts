@@ -16,25 +16,63 @@ const profiles = [SourceProfileSchema.parse({ name: "docs", summary: "d" })];
 
 function block(n: number, text: string, relevance: number): ContextBlock {
   return {
-    n, source: "docs", uri: `doc${n}.md`, document_id: `d${n}`, title: `Doc ${n}`, section: null, section_path: [], page_start: null,
-    page_end: null, chunk_index: 0, granularity: "section", part: null, text, tokens: 0, score: 1, rerank_score: relevance,
-    relevance, chunk_ids: [`c${n}`], metadata: {},
+    n,
+    source: "docs",
+    uri: `doc${n}.md`,
+    document_id: `d${n}`,
+    title: `Doc ${n}`,
+    section: null,
+    section_path: [],
+    page_start: null,
+    page_end: null,
+    chunk_index: 0,
+    granularity: "section",
+    part: null,
+    text,
+    tokens: 0,
+    score: 1,
+    rerank_score: relevance,
+    relevance,
+    chunk_ids: [`c${n}`],
+    metadata: {},
   };
 }
 
-const blocks = formatContext([
-  block(1, "Gradient waveforms are built from trapezoids. The slew rate limits how fast a gradient can ramp. A higher slew rate shortens the ramp time of each gradient. The weather was fine that day.", 0.9),
-  block(2, "RF pulses excite spins. Gradient ramp time equals amplitude divided by slew rate. The scanner checks every gradient against the slew rate limit before it runs. Peripheral nerve stimulation also caps the usable slew rate.", 0.7),
-], profiles, settings).blocks;
+const blocks = formatContext(
+  [
+    block(
+      1,
+      "Gradient waveforms are built from trapezoids. The slew rate limits how fast a gradient can ramp. A higher slew rate shortens the ramp time of each gradient. The weather was fine that day.",
+      0.9,
+    ),
+    block(
+      2,
+      "RF pulses excite spins. Gradient ramp time equals amplitude divided by slew rate. The scanner checks every gradient against the slew rate limit before it runs. Peripheral nerve stimulation also caps the usable slew rate.",
+      0.7,
+    ),
+  ],
+  profiles,
+  settings,
+).blocks;
 const question = "How does the slew rate limit the gradient ramp time?";
 
 const answer = (style?: AnswerStyle, mode: "strong" | "weak" = "strong") =>
-  extractiveAnswer({ blocks, keyTerms: extractKeyTerms(question), identifiers: extractIdentifiers(question), mode, settings: settings.extractive, style });
+  extractiveAnswer({
+    blocks,
+    keyTerms: extractKeyTerms(question),
+    identifiers: extractIdentifiers(question),
+    mode,
+    settings: settings.extractive,
+    style,
+  });
 
 /** Each `[n]` of an answer with the quoted text before it, bullet markers and framing removed. */
 function cited(text: string): Array<{ n: number; sentence: string }> {
   const body = text.replace(WORKING_THEORY, "").replace(THIN_EVIDENCE, "").replace(/^- /gm, "");
-  return [...body.matchAll(/\s*(.+?) \[(\d+)\]([.!?])?(?=\s|$)/g)].map((m) => ({ n: Number(m[2]), sentence: `${m[1]}${m[3] ?? ""}`.trim() }));
+  return [...body.matchAll(/\s*(.+?) \[(\d+)\]([.!?])?(?=\s|$)/g)].map((m) => ({
+    n: Number(m[2]),
+    sentence: `${m[1]}${m[3] ?? ""}`.trim(),
+  }));
 }
 
 function expectExact(text: string) {
@@ -55,7 +93,9 @@ describe("answer styles, extractive", () => {
     expect(counts.detailed).toBeGreaterThan(counts.standard!);
     expect(counts.concise).toBeLessThanOrEqual(2);
     for (const style of ANSWER_STYLES) expectExact(answer(style).answer);
-    expect(answer("concise").answer).toBe("The slew rate limits how fast a gradient can ramp [1]. A higher slew rate shortens the ramp time of each gradient [1].");
+    expect(answer("concise").answer).toBe(
+      "The slew rate limits how fast a gradient can ramp [1]. A higher slew rate shortens the ramp time of each gradient [1].",
+    );
   });
 
   it("bullets put one cited quote per line, the same quotes as standard", () => {
@@ -97,7 +137,9 @@ describe("answer styles, prompts", () => {
 describe("answer style setting", () => {
   it("defaults to standard and takes a valid style under generation", () => {
     expect(defaultRunSettings().generation.answerStyle).toBe("standard");
-    expect(loadConfig({ env: {}, cwd: "/nonexistent", overrides: { generation: { answerStyle: "bullets" } } }).generation.answerStyle).toBe("bullets");
+    expect(loadConfig({ env: {}, cwd: "/nonexistent", overrides: { generation: { answerStyle: "bullets" } } }).generation.answerStyle).toBe(
+      "bullets",
+    );
   });
 
   it("refuses an unknown style, naming the field and the choices", () => {

@@ -33,7 +33,12 @@ export function extractiveLimits(style: AnswerStyle, settings: GenerationSetting
   switch (style) {
     case "concise":
       // A stricter ratio too, so the second sentence comes only when it is nearly as good.
-      return { minSentences: 1, maxSentences: Math.min(maxSentences, 2), maxChars: Math.max(100, Math.round(maxChars / 2)), keepRatio: 0.8 };
+      return {
+        minSentences: 1,
+        maxSentences: Math.min(maxSentences, 2),
+        maxChars: Math.max(100, Math.round(maxChars / 2)),
+        keepRatio: 0.8,
+      };
     case "detailed":
       return { minSentences: Math.max(minSentences, 3), maxSentences: Math.max(maxSentences, 8), maxChars: maxChars * 2, keepRatio: 0.35 };
     default:
@@ -48,5 +53,5 @@ export const STYLE_INSTRUCTIONS: Record<AnswerStyle, string> = {
   detailed:
     "Answer style: detailed. Give a thorough answer: the direct answer first, then every relevant detail, parameter and caveat the context gives, each cited. This overrides the brevity rule above.",
   bullets:
-    "Answer style: bullets. Write the answer as a list, one statement per line starting with \"- \", each line ending with its citation like [2]. No prose paragraphs.",
+    'Answer style: bullets. Write the answer as a list, one statement per line starting with "- ", each line ending with its citation like [2]. No prose paragraphs.',
 };

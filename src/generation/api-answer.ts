@@ -95,5 +95,11 @@ export function apiAnswer(input: ApiAnswerInput): ExtractiveAnswer | null {
     quotes.push({ n: use.n, text: use.code, index: quotes.length, kind: "line", score: 1 });
     parts.push(["Example:", ...use.code.split("\n").map((l) => `\`${l.trim()}\` [${use.n}]`)]);
   }
-  return { answer: parts.filter((p) => p.length).map((p) => p.join("\n")).join("\n\n"), quotes };
+  return {
+    answer: parts
+      .filter((p) => p.length)
+      .map((p) => p.join("\n"))
+      .join("\n\n"),
+    quotes,
+  };
 }

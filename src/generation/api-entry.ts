@@ -44,7 +44,15 @@ export function entryFacts(metadata: Record<string, unknown>): EntryFacts | null
     if (tag) description = description!.slice(tag[0].length).trim() || undefined;
     const dflt = str(p.default);
     const kind = tag ? tag[1]!.toLowerCase() : dflt !== undefined || pname.startsWith("*") ? "optional" : "required";
-    return [{ name: pname, kind, ...(dflt !== undefined ? { default: dflt } : {}), ...(str(p.type) ? { type: str(p.type) } : {}), ...(description ? { description: oneLine(description) } : {}) }];
+    return [
+      {
+        name: pname,
+        kind,
+        ...(dflt !== undefined ? { default: dflt } : {}),
+        ...(str(p.type) ? { type: str(p.type) } : {}),
+        ...(description ? { description: oneLine(description) } : {}),
+      },
+    ];
   });
   const examples = Array.isArray(metadata.examples) ? metadata.examples.map(str).filter((e): e is string => !!e) : [];
   return {

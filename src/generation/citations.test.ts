@@ -8,9 +8,25 @@ const settings = defaultRunSettings().generation;
 
 function block(n: number, text: string): ContextBlock {
   return {
-    n, source: "docs", uri: `/d/doc${n}.md`, document_id: `d${n}`, title: `Doc ${n}`, section: `S${n}`, section_path: [], page_start: n,
-    page_end: n, chunk_index: n, granularity: "section", part: null, text, tokens: 0, score: 0.5, rerank_score: 0.7, relevance: 0.7,
-    chunk_ids: [], metadata: {},
+    n,
+    source: "docs",
+    uri: `/d/doc${n}.md`,
+    document_id: `d${n}`,
+    title: `Doc ${n}`,
+    section: `S${n}`,
+    section_path: [],
+    page_start: n,
+    page_end: n,
+    chunk_index: n,
+    granularity: "section",
+    part: null,
+    text,
+    tokens: 0,
+    score: 0.5,
+    rerank_score: 0.7,
+    relevance: 0.7,
+    chunk_ids: [],
+    metadata: {},
   };
 }
 
@@ -37,7 +53,9 @@ describe("citation markers", () => {
 
 describe("citations", () => {
   it("list only cited blocks, with the block's sentence closest to the citing one", () => {
-    const citations = buildCitations("The ADC samples at the dwell time [2]. Its flat top keeps the amplitude [1].", blocks, { snippetChars: 240 });
+    const citations = buildCitations("The ADC samples at the dwell time [2]. Its flat top keeps the amplitude [1].", blocks, {
+      snippetChars: 240,
+    });
     expect(citations.map((c) => [c.n, c.snippet])).toEqual([
       [2, "The ADC samples at the dwell time."],
       [1, "The flat top holds the amplitude."],
@@ -46,7 +64,10 @@ describe("citations", () => {
   });
 
   it("take the quoted sentence when given, and skip numbers with no block", () => {
-    const citations = buildCitations("X [1]. Y [5].", blocks, { snippets: new Map([[1, "Trapezoids have a ramp and a flat top."]]), snippetChars: 20 });
+    const citations = buildCitations("X [1]. Y [5].", blocks, {
+      snippets: new Map([[1, "Trapezoids have a ramp and a flat top."]]),
+      snippetChars: 20,
+    });
     expect(citations.map((c) => [c.n, c.snippet])).toEqual([[1, "Trapezoids have a…"]]);
   });
 

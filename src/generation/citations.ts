@@ -75,10 +75,20 @@ export function buildCitations(
     if (!f) return [];
     const b = f.block;
     const snippet = snippets.get(n) ?? bestSnippet(f, sentenceCiting(answer, n), snippetChars);
-    return [{
-      n, source: b.source, uri: b.uri, title: b.title, section: b.section, page_start: b.page_start,
-      page_end: b.page_end, chunk_index: b.chunk_index, score: b.score, rerank_score: b.rerank_score,
-      snippet: clip(snippet, snippetChars),
-    }];
+    return [
+      {
+        n,
+        source: b.source,
+        uri: b.uri,
+        title: b.title,
+        section: b.section,
+        page_start: b.page_start,
+        page_end: b.page_end,
+        chunk_index: b.chunk_index,
+        score: b.score,
+        rerank_score: b.rerank_score,
+        snippet: clip(snippet, snippetChars),
+      },
+    ];
   });
 }

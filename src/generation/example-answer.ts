@@ -7,14 +7,23 @@ function languageOf(f: FormattedBlock): string | undefined {
   const own = f.block.metadata.language;
   if (typeof own === "string") return own;
   const sections = f.block.metadata.sections;
-  const first = Array.isArray(sections) ? (sections[0] as { metadata?: Record<string, unknown> } | undefined)?.metadata?.language : undefined;
+  const first = Array.isArray(sections)
+    ? (sections[0] as { metadata?: Record<string, unknown> } | undefined)?.metadata?.language
+    : undefined;
   return typeof first === "string" ? first : undefined;
 }
 
 /** A whole-document block lays sections out under `## title` lines; code keeps only its own lines. */
 function codeText(f: FormattedBlock): string {
-  const titles = new Set([f.block.title, ...(Array.isArray(f.block.metadata.sections) ? (f.block.metadata.sections as { title?: string }[]).map((s) => s.title) : [])]);
-  return f.block.text.split("\n").filter((l) => !(l.startsWith("## ") && titles.has(l.slice(3).trim()))).join("\n").replace(/^\n+|\n+$/g, "");
+  const titles = new Set([
+    f.block.title,
+    ...(Array.isArray(f.block.metadata.sections) ? (f.block.metadata.sections as { title?: string }[]).map((s) => s.title) : []),
+  ]);
+  return f.block.text
+    .split("\n")
+    .filter((l) => !(l.startsWith("## ") && titles.has(l.slice(3).trim())))
+    .join("\n")
+    .replace(/^\n+|\n+$/g, "");
 }
 
 /** The first comment line of the code (its header), comment markers kept: it says what the file is. */
@@ -45,13 +54,17 @@ export function exampleAnswer({ blocks, maxChars }: { blocks: readonly Formatted
   let chars = 0;
   while (kept < lines.length && chars + lines[kept]!.length + 1 <= maxChars) chars += lines[kept++]!.length + 1;
   const hidden = lines.length - kept;
-  const code = [...lines.slice(0, kept), ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : [])].join("\n");
+  const code = [
+    ...lines.slice(0, kept),
+    ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : []),
+  ].join("\n");
   const n = best.block.n;
   const header = headerLine(lines.join("\n"));
   const lead = header ? `${header} [${n}]` : `${fileLabel(best.block.uri, "basename")} [${n}]`;
   const quotes: Quote[] = [{ n, text: header ?? code.split("\n")[0] ?? "", index: 0, kind: "line", score: 1 }];
   const more = parts.filter((p) => p !== best).map((p) => p.block.n);
   const cites = more.length ? ` (parts ${[n, ...more].map((x) => `[${x}]`).join(", ")})` : "";
-  for (const m of more) quotes.push({ n: m, text: codeText(parts.find((p) => p.block.n === m)!).split("\n")[0] ?? "", index: 0, kind: "line", score: 1 });
+  for (const m of more)
+    quotes.push({ n: m, text: codeText(parts.find((p) => p.block.n === m)!).split("\n")[0] ?? "", index: 0, kind: "line", score: 1 });
   return { answer: `${lead}${cites}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
 }

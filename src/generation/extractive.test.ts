@@ -8,25 +8,58 @@ import { defaultRunSettings } from "../config/run-settings.js";
 import { normalizeSpace } from "./text.js";
 
 const settings = defaultRunSettings().generation;
-const profiles = [SourceProfileSchema.parse({ name: "docs", summary: "d" }), SourceProfileSchema.parse({ name: "api", summary: "a", formatter: "api" })];
+const profiles = [
+  SourceProfileSchema.parse({ name: "docs", summary: "d" }),
+  SourceProfileSchema.parse({ name: "api", summary: "a", formatter: "api" }),
+];
 
 function block(n: number, text: string, over: Partial<ContextBlock> = {}): ContextBlock {
   return {
-    n, source: "docs", uri: `doc${n}.md`, document_id: `d${n}`, title: `Doc ${n}`, section: null, section_path: [], page_start: null,
-    page_end: null, chunk_index: 0, granularity: "section", part: null, text, tokens: 0, score: 1, rerank_score: 0.8,
-    relevance: 0.8, chunk_ids: [`c${n}`], metadata: {}, ...over,
+    n,
+    source: "docs",
+    uri: `doc${n}.md`,
+    document_id: `d${n}`,
+    title: `Doc ${n}`,
+    section: null,
+    section_path: [],
+    page_start: null,
+    page_end: null,
+    chunk_index: 0,
+    granularity: "section",
+    part: null,
+    text,
+    tokens: 0,
+    score: 1,
+    rerank_score: 0.8,
+    relevance: 0.8,
+    chunk_ids: [`c${n}`],
+    metadata: {},
+    ...over,
   };
 }
 
 const physics = [
-  block(1, "Gradient waveforms are built from trapezoids. The slew rate limits how fast a gradient can ramp.\nUse a higher amplitude to\nshorten the flat top. The weather was fine that day.", { relevance: 0.9 }),
-  block(2, "RF pulses excite spins. The slew rate of the scanner is set in the system limits [12]. Gradient ramp time equals amplitude divided by slew rate.", { relevance: 0.7 }),
+  block(
+    1,
+    "Gradient waveforms are built from trapezoids. The slew rate limits how fast a gradient can ramp.\nUse a higher amplitude to\nshorten the flat top. The weather was fine that day.",
+    { relevance: 0.9 },
+  ),
+  block(
+    2,
+    "RF pulses excite spins. The slew rate of the scanner is set in the system limits [12]. Gradient ramp time equals amplitude divided by slew rate.",
+    { relevance: 0.7 },
+  ),
 ];
 
 function answer(question: string, blocks: ContextBlock[], mode: "strong" | "weak" = "strong", intent?: Intent) {
   const formatted = formatContext(blocks, profiles, settings).blocks;
   const result = extractiveAnswer({
-    blocks: formatted, keyTerms: extractKeyTerms(question), identifiers: extractIdentifiers(question), intent, mode, settings: settings.extractive,
+    blocks: formatted,
+    keyTerms: extractKeyTerms(question),
+    identifiers: extractIdentifiers(question),
+    intent,
+    mode,
+    settings: settings.extractive,
   });
   return { ...result, formatted };
 }
@@ -34,7 +67,10 @@ function answer(question: string, blocks: ContextBlock[], mode: "strong" | "weak
 /** Every cited sentence of an answer, read back from its text: what precedes each `[n]`. */
 function citedSentences(text: string): Array<{ n: number; sentence: string }> {
   const body = text.replace(WORKING_THEORY, "").replace(THIN_EVIDENCE, "");
-  return [...body.matchAll(/\s*(.+?) \[(\d+)\]([.!?]["')\]]*)?(?=\s|$)/g)].map((m) => ({ n: Number(m[2]), sentence: `${m[1]}${m[3] ?? ""}`.trim() }));
+  return [...body.matchAll(/\s*(.+?) \[(\d+)\]([.!?]["')\]]*)?(?=\s|$)/g)].map((m) => ({
+    n: Number(m[2]),
+    sentence: `${m[1]}${m[3] ?? ""}`.trim(),
+  }));
 }
 
 function expectExact(text: string, formatted: FormattedBlock[]) {
@@ -54,7 +90,9 @@ describe("extractive answerer", () => {
       [1, "The slew rate limits how fast a gradient can ramp."],
       [2, "Gradient ramp time equals amplitude divided by slew rate."],
     ]);
-    expect(text).toBe("The slew rate limits how fast a gradient can ramp [1]. Gradient ramp time equals amplitude divided by slew rate [2].");
+    expect(text).toBe(
+      "The slew rate limits how fast a gradient can ramp [1]. Gradient ramp time equals amplitude divided by slew rate [2].",
+    );
     expectExact(text, formatted);
   });
 
@@ -65,7 +103,10 @@ describe("extractive answerer", () => {
   });
 
   it("joins prose across wrapped lines and keeps within the sentence and length budget", () => {
-    const long = block(3, Array.from({ length: 12 }, (_, i) => `Gradient rule ${i + 1} says the slew rate must stay under the limit.`).join(" "));
+    const long = block(
+      3,
+      Array.from({ length: 12 }, (_, i) => `Gradient rule ${i + 1} says the slew rate must stay under the limit.`).join(" "),
+    );
     const { quotes } = answer("gradient slew rate limit", [long]);
     expect(quotes.length).toBeLessThanOrEqual(settings.extractive.maxSentences);
     expect(quotes.reduce((n, q) => n + q.text.length, 0)).toBeLessThanOrEqual(settings.extractive.maxChars);
@@ -74,13 +115,21 @@ describe("extractive answerer", () => {
   });
 
   it("prefers the calling pattern and parameters for API questions", () => {
-    const api = block(1, "MAKETRAPEZOID Create a trapezoid gradient event.\nThe trapezoid is defined by its area.\nfunction grad = makeTrapezoid(channel, varargin)", {
-      source: "api",
-      metadata: {
-        signature: "grad = makeTrapezoid(channel, varargin)", description: "Create a trapezoid gradient event.",
-        params: [{ name: "channel", description: "The gradient axis." }, { name: "Area", description: "Total area of the trapezoid." }],
+    const api = block(
+      1,
+      "MAKETRAPEZOID Create a trapezoid gradient event.\nThe trapezoid is defined by its area.\nfunction grad = makeTrapezoid(channel, varargin)",
+      {
+        source: "api",
+        metadata: {
+          signature: "grad = makeTrapezoid(channel, varargin)",
+          description: "Create a trapezoid gradient event.",
+          params: [
+            { name: "channel", description: "The gradient axis." },
+            { name: "Area", description: "Total area of the trapezoid." },
+          ],
+        },
       },
-    });
+    );
     const { answer: text, quotes, formatted } = answer("What parameters does makeTrapezoid take?", [api], "strong", "api");
     expect(quotes.map((q) => q.text)).toEqual(
       expect.arrayContaining(["Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "- `channel` (required): The gradient axis."]),

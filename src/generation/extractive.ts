@@ -84,8 +84,7 @@ export function scoreUnits(input: Omit<ExtractiveInput, "mode">): ScoredUnit[] {
       const words = text.split(" ").length;
       // Fragments (a lone heading, "See below.") answer nothing even when they match a term.
       const brevity = words < 4 && !apiLine ? 0.5 : 1;
-      const score =
-        brevity * (0.55 * cov + 0.35 * idShare + (apiLine ? 0.3 : 0)) + 0.25 * block.relevance + 0.1 / (1 + unit.index * 0.5);
+      const score = brevity * (0.55 * cov + 0.35 * idShare + (apiLine ? 0.3 : 0)) + 0.25 * block.relevance + 0.1 / (1 + unit.index * 0.5);
       out.push({ n: block.n, text, index: unit.index, kind: unit.kind, score, terms, ...(unit.kind === "line" && label ? { label } : {}) });
     }
   }
@@ -130,7 +129,12 @@ function select(candidates: ScoredUnit[], stems: string[], settings: ExtractiveL
 }
 
 /** The words of a unit without its label and code ticks, to spot the same statement twice. */
-const core = (text: string) => text.replace(/^[A-Z][\w ]{0,30}:\s*/, "").replace(/`/g, "").replace(/^function\s+/, "").toLowerCase();
+const core = (text: string) =>
+  text
+    .replace(/^[A-Z][\w ]{0,30}:\s*/, "")
+    .replace(/`/g, "")
+    .replace(/^function\s+/, "")
+    .toLowerCase();
 
 /** One unit restating another (a signature and the code line that declares it). */
 function redundant(a: string, b: string): boolean {
@@ -157,7 +161,9 @@ function cite(q: Quote): string {
 export function extractiveAnswer(input: ExtractiveInput): ExtractiveAnswer {
   const stems = keyStems(input.keyTerms);
   const style = input.style ?? "standard";
-  let quotes: Quote[] = select(scoreUnits(input), stems, extractiveLimits(style, input.settings)).map(({ terms: _terms, ...quote }) => quote);
+  let quotes: Quote[] = select(scoreUnits(input), stems, extractiveLimits(style, input.settings)).map(
+    ({ terms: _terms, ...quote }) => quote,
+  );
   let lead = "";
   if (quotes.length === 0) {
     // Nothing matches the question's words: offer the opening of the most relevant block, labelled as such.

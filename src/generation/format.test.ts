@@ -8,9 +8,26 @@ const settings = defaultRunSettings().generation;
 
 function block(over: Partial<ContextBlock> = {}): ContextBlock {
   return {
-    n: 1, source: "docs", uri: "/data/manuals/guide.pdf", document_id: "d1", title: "Guide", section: "Gradients",
-    section_path: ["Gradients"], page_start: 4, page_end: 5, chunk_index: 3, granularity: "section", part: null,
-    text: "Gradients ramp up.", tokens: 4, score: 1, rerank_score: 0.92, relevance: 0.92, chunk_ids: ["c1"], metadata: {}, ...over,
+    n: 1,
+    source: "docs",
+    uri: "/data/manuals/guide.pdf",
+    document_id: "d1",
+    title: "Guide",
+    section: "Gradients",
+    section_path: ["Gradients"],
+    page_start: 4,
+    page_end: 5,
+    chunk_index: 3,
+    granularity: "section",
+    part: null,
+    text: "Gradients ramp up.",
+    tokens: 4,
+    score: 1,
+    rerank_score: 0.92,
+    relevance: 0.92,
+    chunk_ids: ["c1"],
+    metadata: {},
+    ...over,
   };
 }
 
@@ -24,7 +41,9 @@ describe("relevance markers", () => {
 
 describe("citation headers", () => {
   it("name file, section, chunk, pages and relevance", () => {
-    expect(citationHeader(block(), "file_section", settings)).toBe('*** [1] guide.pdf, Section: "Gradients", chunk 3, pages 4–5 (92% relevance)');
+    expect(citationHeader(block(), "file_section", settings)).toBe(
+      '*** [1] guide.pdf, Section: "Gradients", chunk 3, pages 4–5 (92% relevance)',
+    );
   });
 
   it("show one page as 'page p' and leave unknown pages out", () => {
@@ -38,7 +57,9 @@ describe("citation headers", () => {
 
   it("follow the profile's citation style and mark parts", () => {
     expect(citationHeader(block({ n: 2 }), "page", settings)).toBe('*** [2] guide.pdf, pages 4–5, Section: "Gradients" (92% relevance)');
-    expect(citationHeader(block({ part: { i: 2, n: 3 }, section: null }), "file", settings)).toBe("*** [1] guide.pdf [Part 2/3], chunk 3 (92% relevance)");
+    expect(citationHeader(block({ part: { i: 2, n: 3 }, section: null }), "file", settings)).toBe(
+      "*** [1] guide.pdf [Part 2/3], chunk 3 (92% relevance)",
+    );
     expect(citationHeader(block({ granularity: "document", section: null }), "file_section", settings)).toBe(
       "*** [1] guide.pdf, whole document, pages 4–5 (92% relevance)",
     );
@@ -61,15 +82,35 @@ describe("labels", () => {
 
 describe("API formatter", () => {
   const metadata = {
-    kind: "function", language: "matlab", signature: "grad = makeTrapezoid(channel, varargin)",
+    kind: "function",
+    language: "matlab",
+    signature: "grad = makeTrapezoid(channel, varargin)",
     description: "Create a trapezoid gradient event.",
-    params: [{ name: "channel", description: "Gradient axis, 'x', 'y' or 'z'." }, { name: "system", description: "System limits.", default: "mr.opts()" }],
-    returns: "grad: the gradient event.", examples: ["g = mr.makeTrapezoid('x', 'Area', 1000);"],
+    params: [
+      { name: "channel", description: "Gradient axis, 'x', 'y' or 'z'." },
+      { name: "system", description: "System limits.", default: "mr.opts()" },
+    ],
+    returns: "grad: the gradient event.",
+    examples: ["g = mr.makeTrapezoid('x', 'Area', 1000);"],
   };
 
   it("lays an entry out as description, calling pattern, parameters, returns, examples, source", () => {
-    const text = formatApiEntry("MAKETRAPEZOID Create a trapezoid gradient event.\nfunction grad = makeTrapezoid(channel, varargin)", metadata);
-    const order = ["Create a trapezoid", "Calling pattern: `grad = makeTrapezoid(channel, varargin)`", "Parameters:", "- `channel` (required): Gradient axis", "- `system` (optional, default `mr.opts()`): System limits.", "Returns: grad", "Examples:", "g = mr.makeTrapezoid", "Source:", "MAKETRAPEZOID"].map((s) => text.indexOf(s));
+    const text = formatApiEntry(
+      "MAKETRAPEZOID Create a trapezoid gradient event.\nfunction grad = makeTrapezoid(channel, varargin)",
+      metadata,
+    );
+    const order = [
+      "Create a trapezoid",
+      "Calling pattern: `grad = makeTrapezoid(channel, varargin)`",
+      "Parameters:",
+      "- `channel` (required): Gradient axis",
+      "- `system` (optional, default `mr.opts()`): System limits.",
+      "Returns: grad",
+      "Examples:",
+      "g = mr.makeTrapezoid",
+      "Source:",
+      "MAKETRAPEZOID",
+    ].map((s) => text.indexOf(s));
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
@@ -84,7 +125,14 @@ describe("API formatter", () => {
       SourceProfileSchema.parse({ name: "examples", summary: "ex", formatter: "example", citation_style: "file" }),
     ];
     const blocks = [
-      block({ source: "api", uri: "src/makeTrapezoid.m", page_start: null, page_end: null, metadata, text: "function grad = makeTrapezoid(channel, varargin)" }),
+      block({
+        source: "api",
+        uri: "src/makeTrapezoid.m",
+        page_start: null,
+        page_end: null,
+        metadata,
+        text: "function grad = makeTrapezoid(channel, varargin)",
+      }),
       block({ n: 2, source: "examples", uri: "demo.m", relevance: 0.5, metadata: { language: "matlab" }, text: "seq.write('out.seq');" }),
     ];
     const { text, blocks: formatted } = formatContext(blocks, profiles, settings);

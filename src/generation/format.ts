@@ -51,7 +51,14 @@ export function fileLabel(uri: string, style: GenerationSettings["fileLabel"], c
     const rel = relative(cwd, uri);
     if (!rel.startsWith("..") && !isAbsolute(rel)) return rel;
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) return uri.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() || uri;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(uri))
+    return (
+      uri
+        .replace(/[?#].*$/, "")
+        .replace(/\/+$/, "")
+        .split("/")
+        .pop() || uri
+    );
   const hash = uri.indexOf("#");
   return hash === -1 ? basename(uri) : `${basename(uri.slice(0, hash))}${uri.slice(hash)}`;
 }
@@ -118,7 +125,11 @@ export function formatBody(block: ContextBlock, formatter: SourceProfile["format
  * @example
  * const { text, blocks } = formatContext(state.context, ctx.profiles, generationSettings(ctx.settings));
  */
-export function formatContext(blocks: readonly ContextBlock[], profiles: readonly SourceProfile[], settings: GenerationSettings): FormattedContext {
+export function formatContext(
+  blocks: readonly ContextBlock[],
+  profiles: readonly SourceProfile[],
+  settings: GenerationSettings,
+): FormattedContext {
   const byName = new Map(profiles.map((p) => [p.name, p]));
   const formatted = blocks.map((block): FormattedBlock => {
     const profile = byName.get(block.source);

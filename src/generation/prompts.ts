@@ -39,7 +39,12 @@ export function systemPrompt(mode: "strong" | "weak", style: AnswerStyle = "stan
  * @example
  * await chatModel.invoke(buildMessages("How do I ...?", context, "strong", "bullets"));
  */
-export function buildMessages(question: string, context: string, mode: "strong" | "weak", style: AnswerStyle = "standard"): Array<["system" | "human", string]> {
+export function buildMessages(
+  question: string,
+  context: string,
+  mode: "strong" | "weak",
+  style: AnswerStyle = "standard",
+): Array<["system" | "human", string]> {
   return [
     ["system", systemPrompt(mode, style)],
     ["human", `Question: ${question}\n\nContext:\n${context}\n\nAnswer the question, citing blocks as [n].`],

@@ -39,31 +39,36 @@ function withContext<S extends { tenant?: string | undefined }>(node: Node<S>, r
 export function buildGraph(resolve: ContextResolver) {
   // The input is a zod schema: LangGraph validates each run's input with it (an InputError names
   // the field) and Studio's form shows its JSON schema, bounds included and no reducer types.
-  return new StateGraph({ stateSchema: GraphState, input: GraphInputSchema, output: OutputState })
-    .addNode("condense", withContext(condense, resolve))
-    .addNode("planner", withContext(planner, resolve))
-    .addNode("router", withContext(router, resolve))
-    // A retrieve branch receives its Send payload, not the graph state.
-    .addNode("retrieve", withContext<RetrieveTask>(retrieve, resolve) as unknown as (s: GraphStateType, c: LangGraphRunnableConfig) => Promise<object>)
-    .addNode("rerank", withContext(rerank, resolve))
-    .addNode("expand", withContext(expand, resolve))
-    .addNode("qualityGate", withContext(qualityGate, resolve))
-    .addNode("broaden", withContext(broaden, resolve))
-    .addNode("generate", withContext(generate, resolve))
-    .addNode("clarify", withContext(clarify, resolve))
-    .addNode("remember", remember)
-    .addEdge(START, "condense")
-    .addEdge("condense", "planner")
-    .addEdge("planner", "router")
-    .addConditionalEdges("router", routeToRetrievers, ["retrieve", "clarify"])
-    .addEdge("retrieve", "rerank")
-    .addEdge("rerank", "expand")
-    .addEdge("expand", "qualityGate")
-    .addConditionalEdges("qualityGate", routeAfterGate, ["generate", "broaden", "clarify"])
-    .addConditionalEdges("broaden", routeToRetrievers, ["retrieve", "clarify"])
-    .addEdge("generate", "remember")
-    .addEdge("clarify", "remember")
-    .addEdge("remember", END);
+  return (
+    new StateGraph({ stateSchema: GraphState, input: GraphInputSchema, output: OutputState })
+      .addNode("condense", withContext(condense, resolve))
+      .addNode("planner", withContext(planner, resolve))
+      .addNode("router", withContext(router, resolve))
+      // A retrieve branch receives its Send payload, not the graph state.
+      .addNode(
+        "retrieve",
+        withContext<RetrieveTask>(retrieve, resolve) as unknown as (s: GraphStateType, c: LangGraphRunnableConfig) => Promise<object>,
+      )
+      .addNode("rerank", withContext(rerank, resolve))
+      .addNode("expand", withContext(expand, resolve))
+      .addNode("qualityGate", withContext(qualityGate, resolve))
+      .addNode("broaden", withContext(broaden, resolve))
+      .addNode("generate", withContext(generate, resolve))
+      .addNode("clarify", withContext(clarify, resolve))
+      .addNode("remember", remember)
+      .addEdge(START, "condense")
+      .addEdge("condense", "planner")
+      .addEdge("planner", "router")
+      .addConditionalEdges("router", routeToRetrievers, ["retrieve", "clarify"])
+      .addEdge("retrieve", "rerank")
+      .addEdge("rerank", "expand")
+      .addEdge("expand", "qualityGate")
+      .addConditionalEdges("qualityGate", routeAfterGate, ["generate", "broaden", "clarify"])
+      .addConditionalEdges("broaden", routeToRetrievers, ["retrieve", "clarify"])
+      .addEdge("generate", "remember")
+      .addEdge("clarify", "remember")
+      .addEdge("remember", END)
+  );
 }
 
 /** What {@link createGraph} needs: the store and models, built by the caller, and a checkpointer for threads. */

@@ -26,17 +26,42 @@ describe("chunkDocument", () => {
     const chunks = chunkDocument(
       doc([
         { title: null, path: [], content: "Preamble." },
-        { title: "Install", path: ["Guide", "Install"], content: "Run the installer.", pageStart: 2, pageEnd: 3, metadata: { kind: "x", n: 1 } },
+        {
+          title: "Install",
+          path: ["Guide", "Install"],
+          content: "Run the installer.",
+          pageStart: 2,
+          pageEnd: 3,
+          metadata: { kind: "x", n: 1 },
+        },
       ]),
     );
     expect(chunks).toEqual<PreparedChunk[]>([
       {
-        chunkIndex: 0, kind: "section", parentIndex: null, searchable: true, sectionTitle: null, sectionPath: [],
-        pageStart: null, pageEnd: null, tokenCount: countTokens("Preamble."), content: "Preamble.", metadata: {},
+        chunkIndex: 0,
+        kind: "section",
+        parentIndex: null,
+        searchable: true,
+        sectionTitle: null,
+        sectionPath: [],
+        pageStart: null,
+        pageEnd: null,
+        tokenCount: countTokens("Preamble."),
+        content: "Preamble.",
+        metadata: {},
       },
       {
-        chunkIndex: 1, kind: "section", parentIndex: null, searchable: true, sectionTitle: "Install", sectionPath: ["Guide", "Install"],
-        pageStart: 2, pageEnd: 3, tokenCount: countTokens("Run the installer."), content: "Run the installer.", metadata: { kind: "x", n: 1 },
+        chunkIndex: 1,
+        kind: "section",
+        parentIndex: null,
+        searchable: true,
+        sectionTitle: "Install",
+        sectionPath: ["Guide", "Install"],
+        pageStart: 2,
+        pageEnd: 3,
+        tokenCount: countTokens("Run the installer."),
+        content: "Run the installer.",
+        metadata: { kind: "x", n: 1 },
       },
     ]);
   });
@@ -49,7 +74,10 @@ describe("chunkDocument", () => {
         { title: "B", path: ["B"], content: "Beta." },
       ]),
     );
-    expect(chunks.map((c) => [c.chunkIndex, c.sectionTitle])).toEqual([[0, "A"], [1, "B"]]);
+    expect(chunks.map((c) => [c.chunkIndex, c.sectionTitle])).toEqual([
+      [0, "A"],
+      [1, "B"],
+    ]);
   });
 
   it("splits a long section into a non-searchable parent and searchable children that point to it", () => {
@@ -63,13 +91,28 @@ describe("chunkDocument", () => {
       { maxTokens: 200, overlapTokens: 20 },
     );
     const parent = chunks[1]!;
-    expect(parent).toMatchObject({ chunkIndex: 1, kind: "section", parentIndex: null, searchable: false, content: long, sectionTitle: "Ramps" });
+    expect(parent).toMatchObject({
+      chunkIndex: 1,
+      kind: "section",
+      parentIndex: null,
+      searchable: false,
+      content: long,
+      sectionTitle: "Ramps",
+    });
     expect(parent.tokenCount).toBe(countTokens(long));
 
     const children = chunks.filter((c) => c.parentIndex === 1);
     expect(children.length).toBeGreaterThanOrEqual(4);
     for (const child of children) {
-      expect(child).toMatchObject({ kind: "chunk", searchable: true, sectionTitle: "Ramps", sectionPath: ["Guide", "Ramps"], pageStart: 4, pageEnd: 6, metadata: { language: "en" } });
+      expect(child).toMatchObject({
+        kind: "chunk",
+        searchable: true,
+        sectionTitle: "Ramps",
+        sectionPath: ["Guide", "Ramps"],
+        pageStart: 4,
+        pageEnd: 6,
+        metadata: { language: "en" },
+      });
       expect(child.tokenCount).toBe(countTokens(child.content));
       expect(child.tokenCount).toBeLessThanOrEqual(200);
     }
@@ -99,7 +142,10 @@ describe("chunkDocument", () => {
 
   it("prefers paragraph boundaries when paragraphs fit", () => {
     const paragraphs = Array.from({ length: 8 }, (_, i) => paragraph(i * 4, 4));
-    const children = chunkDocument(doc([{ title: "P", path: ["P"], content: paragraphs.join("\n\n") }]), { maxTokens: 160, overlapTokens: 0 }).slice(1);
+    const children = chunkDocument(doc([{ title: "P", path: ["P"], content: paragraphs.join("\n\n") }]), {
+      maxTokens: 160,
+      overlapTokens: 0,
+    }).slice(1);
     for (const child of children) {
       const pieces = child.content.split("\n\n");
       for (const piece of pieces) expect(paragraphs).toContain(piece);
@@ -110,10 +156,16 @@ describe("chunkDocument", () => {
   it("falls back to lines, then tokens, for text without sentence or paragraph breaks", () => {
     const code = Array.from({ length: 120 }, (_, i) => `x${i} = computeRamp(${i}, raster, limits) + offset_${i}`).join("\n");
     const words = Array.from({ length: 1500 }, (_, i) => `w${i}`).join(" ");
-    const chunks = chunkDocument(doc([{ title: "Code", path: ["Code"], content: code }, { title: "Words", path: ["Words"], content: words }]), {
-      maxTokens: 100,
-      overlapTokens: 10,
-    });
+    const chunks = chunkDocument(
+      doc([
+        { title: "Code", path: ["Code"], content: code },
+        { title: "Words", path: ["Words"], content: words },
+      ]),
+      {
+        maxTokens: 100,
+        overlapTokens: 10,
+      },
+    );
     const codeChildren = chunks.filter((c) => c.kind === "chunk" && c.sectionTitle === "Code");
     const wordChildren = chunks.filter((c) => c.kind === "chunk" && c.sectionTitle === "Words");
     for (const c of [...codeChildren, ...wordChildren]) expect(c.tokenCount).toBeLessThanOrEqual(100);

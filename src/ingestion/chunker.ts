@@ -59,11 +59,31 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     const pageEnd = section.pageEnd ?? section.pageStart ?? null;
 
     if (tokenCount <= maxTokens) {
-      chunks.push({ ...base, chunkIndex: chunks.length, kind: "section", parentIndex: null, searchable: true, pageStart, pageEnd, tokenCount, content });
+      chunks.push({
+        ...base,
+        chunkIndex: chunks.length,
+        kind: "section",
+        parentIndex: null,
+        searchable: true,
+        pageStart,
+        pageEnd,
+        tokenCount,
+        content,
+      });
       continue;
     }
     const parentIndex = chunks.length;
-    chunks.push({ ...base, chunkIndex: parentIndex, kind: "section", parentIndex: null, searchable: false, pageStart, pageEnd, tokenCount, content });
+    chunks.push({
+      ...base,
+      chunkIndex: parentIndex,
+      kind: "section",
+      parentIndex: null,
+      searchable: false,
+      pageStart,
+      pageEnd,
+      tokenCount,
+      content,
+    });
     for (const span of splitText(text, maxTokens, overlapTokens)) {
       const piece = text.slice(span.start, span.end);
       const pages = pageRange(raw, span.start, span.end, pageStart, pageEnd);

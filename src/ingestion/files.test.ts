@@ -30,7 +30,11 @@ afterAll(async () => {
 describe("walkPaths", () => {
   it("with roots, refuses every entry whose real path leaves them, at any depth, with a reason", async () => {
     const { files, missing } = await walkPaths([allowed], { roots: [allowed] });
-    expect(files.map((f) => f.path)).toEqual([join(allowed, "deep", "inside.md"), join(allowed, "deep", "ok-alias.md"), join(allowed, "ok.md")]);
+    expect(files.map((f) => f.path)).toEqual([
+      join(allowed, "deep", "inside.md"),
+      join(allowed, "deep", "ok-alias.md"),
+      join(allowed, "ok.md"),
+    ]);
     expect(files.every((f) => f.real?.startsWith(allowed))).toBe(true);
     expect(missing).toEqual(
       expect.arrayContaining([

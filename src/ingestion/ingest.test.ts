@@ -108,7 +108,10 @@ describe("ingest", () => {
     await write("big.md", "# Big\n\n" + "word ".repeat(3000));
     await write("blank.md", "   \n\n  \n");
     const summary = await ingest({
-      store, embeddings: model, paths: [dir, join(dir, "missing.md")], maxFileBytes: 10_000,
+      store,
+      embeddings: model,
+      paths: [dir, join(dir, "missing.md")],
+      maxFileBytes: 10_000,
     });
     const reasons = Object.fromEntries(summary.skipped.map((s) => [s.path.replace(`${dir}/`, ""), s.reason]));
     expect(reasons["empty.md"]).toBe("empty file");

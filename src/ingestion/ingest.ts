@@ -81,7 +81,17 @@ export function embeddingText(docTitle: string, chunk: Pick<PreparedChunk, "sect
 
 function documentHash(doc: LoadedDocument, topics: string[], chunking: ChunkOptions): string {
   return createHash("sha256")
-    .update(JSON.stringify({ v: PIPELINE_VERSION, title: doc.title, format: doc.format, sections: doc.sections, meta: doc.metadata ?? {}, topics, chunking }))
+    .update(
+      JSON.stringify({
+        v: PIPELINE_VERSION,
+        title: doc.title,
+        format: doc.format,
+        sections: doc.sections,
+        meta: doc.metadata ?? {},
+        topics,
+        chunking,
+      }),
+    )
     .digest("hex");
 }
 
@@ -97,7 +107,11 @@ async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[
   const loader = pickLoader(path, loaders);
   if (!loader) {
     const ext = path.includes(".") ? path.slice(path.lastIndexOf(".")) : "(no extension)";
-    throw new IngestError({ path, reason: `unsupported file type ${ext}`, hint: "Supported: PDF, Markdown, HTML, .m/.py/.ts/.js source, plain text, BEIR corpus.jsonl." });
+    throw new IngestError({
+      path,
+      reason: `unsupported file type ${ext}`,
+      hint: "Supported: PDF, Markdown, HTML, .m/.py/.ts/.js source, plain text, BEIR corpus.jsonl.",
+    });
   }
   // From the real path checked against the roots, so a link swapped since the walk is not followed.
   const bytes = new Uint8Array(await readFile(real));
@@ -106,7 +120,11 @@ async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[
     return await loader.load({ path, bytes });
   } catch (error) {
     if (IngestError.isInstance(error)) throw error;
-    throw new IngestError({ path, reason: `could not be read as ${loader.name}: ${(error as Error).message.split("\n")[0]}`, cause: error });
+    throw new IngestError({
+      path,
+      reason: `could not be read as ${loader.name}: ${(error as Error).message.split("\n")[0]}`,
+      cause: error,
+    });
   }
 }
 
@@ -120,8 +138,19 @@ async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[
 export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   const started = performance.now();
   const {
-    store, embeddings, paths, source = "docs", tenant = DEFAULT_TENANT, topics = [], prune = false,
-    loaders = defaultLoaders, maxFileBytes = 50 * MiB, chunking = {}, batchSize = 64, roots, onProgress,
+    store,
+    embeddings,
+    paths,
+    source = "docs",
+    tenant = DEFAULT_TENANT,
+    topics = [],
+    prune = false,
+    loaders = defaultLoaders,
+    maxFileBytes = 50 * MiB,
+    chunking = {},
+    batchSize = 64,
+    roots,
+    onProgress,
   } = options;
   await store.useEmbedding(embeddings.id, embeddings.dimension);
 
@@ -181,12 +210,18 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     next = b + 1 < batches.length ? embedBatch(batches[b + 1]!) : undefined;
     let v = 0;
     const inputs: DocumentInput[] = batch.map((p) => ({
-      tenant, source, uri: p.doc.uri, title: p.doc.title, format: p.doc.format, contentHash: p.hash, topics,
+      tenant,
+      source,
+      uri: p.doc.uri,
+      title: p.doc.title,
+      format: p.doc.format,
+      contentHash: p.hash,
+      topics,
       metadata: { ...(p.doc.metadata ?? {}), pipelineVersion: PIPELINE_VERSION },
       chunks: p.chunks.map((c) => ({ ...c, embedding: c.searchable ? vectors[v++]! : null })),
     }));
     const written = await store.writeDocuments(inputs);
-    for (const w of written) (w.replaced ? replaced++ : added++);
+    for (const w of written) w.replaced ? replaced++ : added++;
     for (const p of batch) {
       sections += p.chunks.filter((c) => c.kind === "section").length;
       chunkCount += p.chunks.filter((c) => c.kind === "chunk").length;
@@ -205,7 +240,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       return !existsSync(file);
     });
     onProgress?.({ phase: "prune", done: 0, total: gone.length });
-    pruned = await store.deleteDocuments(tenant, gone.map((d) => d.id));
+    pruned = await store.deleteDocuments(
+      tenant,
+      gone.map((d) => d.id),
+    );
   }
   onProgress?.({ phase: "done", done: 1, total: 1 });
   return {

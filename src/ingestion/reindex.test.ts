@@ -66,7 +66,9 @@ describe("reindex to a model of another dimension", () => {
 
   it("keeps the HNSW index valid for the new dimension", async () => {
     await reindex({ store, embeddings: modelB().provider });
-    const { rows } = await store.client.query<{ indexdef: string }>("select indexdef from pg_indexes where indexname = 'chunks_embedding_idx'");
+    const { rows } = await store.client.query<{ indexdef: string }>(
+      "select indexdef from pg_indexes where indexname = 'chunks_embedding_idx'",
+    );
     expect(rows[0]?.indexdef).toMatch(/USING hnsw \(embedding vector_cosine_ops\)/);
     const q = `[${(await modelB().provider.embedQuery("gradient ramps")).join(",")}]`;
     const plan = await store.client.transaction(async (tx) => {
@@ -126,7 +128,9 @@ describe("an interrupted reindex", () => {
   it("after an abort: rows ingested meanwhile with the old model are re-embedded too", async () => {
     const controller = new AbortController();
     const onProgress = (p: ReindexProgress) => p.phase === "embed" && p.done >= 2 && controller.abort();
-    const error = await reindex({ store, embeddings: modelB().provider, batchSize: 2, onProgress, signal: controller.signal }).catch((e: unknown) => e);
+    const error = await reindex({ store, embeddings: modelB().provider, batchSize: 2, onProgress, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).name).toBe("AbortError");
     const { staged, total } = await stagingCounts(store.client);
     expect(staged).toBe(2);
@@ -149,7 +153,13 @@ describe("an interrupted reindex", () => {
 describe("a reindex under way to another model", () => {
   async function interrupted() {
     const controller = new AbortController();
-    await reindex({ store, embeddings: modelB().provider, batchSize: 2, signal: controller.signal, onProgress: (p) => p.done >= 2 && controller.abort() }).catch(() => {});
+    await reindex({
+      store,
+      embeddings: modelB().provider,
+      batchSize: 2,
+      signal: controller.signal,
+      onProgress: (p) => p.done >= 2 && controller.abort(),
+    }).catch(() => {});
     expect((await readReindexState(store.client))?.target).toEqual(B);
   }
 
@@ -193,12 +203,17 @@ describe("a model whose vectors do not fit", () => {
   it("is refused before anything is written when it returns another dimension than it declares", async () => {
     const before = await untouched(store);
     const misdeclared = modelB({ returnDimension: 700 });
-    await expect(reindex({ store, embeddings: misdeclared.provider })).rejects.toThrow(/returned a 700-d vector, expected 768-d[\s\S]*hint/);
+    await expect(reindex({ store, embeddings: misdeclared.provider })).rejects.toThrow(
+      /returned a 700-d vector, expected 768-d[\s\S]*hint/,
+    );
     await nothingWritten(before);
 
     // A provider without a check of its own: reindex's probe catches it.
     const bare: EmbeddingProvider = {
-      id: "custom/m", dimension: 768, maxChars: 1000, close: async () => {},
+      id: "custom/m",
+      dimension: 768,
+      maxChars: 1000,
+      close: async () => {},
       embedQuery: async () => new Array<number>(700).fill(0.1),
       embedDocuments: async (texts) => texts.map(() => new Array<number>(700).fill(0.1)),
     };
@@ -225,7 +240,14 @@ describe("an index without vectors", () => {
     const empty = await memoryStore();
     try {
       const summary = await reindex({ store: empty, embeddings: modelB().provider });
-      expect(summary).toMatchObject({ status: "done", rows: 0, total: 0, before: null, after: B, migration: "runtime:embedding_dimension:768" });
+      expect(summary).toMatchObject({
+        status: "done",
+        rows: 0,
+        total: 0,
+        before: null,
+        after: B,
+        migration: "runtime:embedding_dimension:768",
+      });
       expect(await empty.indexedEmbedding()).toEqual(B);
       expect(await embeddingColumnDimension(empty.client)).toBe(768);
     } finally {

@@ -3,8 +3,17 @@ import { withCache, type EmbeddingCache } from "../models/embeddings/cache.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import { assertIndexableDimension } from "../storage/embedding-column.js";
 import {
-  cancelReindex, finishReindex, readIndexMeta, readReindexState, sameSpec, stageVectors, stagingCounts, startReindex,
-  unstagedRows, type EmbeddingSpec, type UnstagedRow,
+  cancelReindex,
+  finishReindex,
+  readIndexMeta,
+  readReindexState,
+  sameSpec,
+  stageVectors,
+  stagingCounts,
+  startReindex,
+  unstagedRows,
+  type EmbeddingSpec,
+  type UnstagedRow,
 } from "../storage/reindex-state.js";
 import type { SqlStore } from "../storage/store.js";
 import { embeddingText } from "./ingest.js";
@@ -112,8 +121,16 @@ export async function reindex(options: ReindexOptions): Promise<ReindexSummary> 
   const before = await readIndexMeta(client);
   const pending = await readReindexState(client);
   const summary = (status: ReindexSummary["status"], extra: Partial<ReindexSummary> = {}): ReindexSummary => ({
-    status, rows: 0, embedded: 0, total: 0, resumed: false, before, after: target, migration: null,
-    seconds: (performance.now() - started) / 1000, ...extra,
+    status,
+    rows: 0,
+    embedded: 0,
+    total: 0,
+    resumed: false,
+    before,
+    after: target,
+    migration: null,
+    seconds: (performance.now() - started) / 1000,
+    ...extra,
   });
 
   if (pending && !sameSpec(pending.target, target) && !restart) {
@@ -130,7 +147,9 @@ export async function reindex(options: ReindexOptions): Promise<ReindexSummary> 
 
   let embedded = 0;
   const counting: EmbeddingProvider = {
-    id: embeddings.id, dimension: embeddings.dimension, maxChars: embeddings.maxChars,
+    id: embeddings.id,
+    dimension: embeddings.dimension,
+    maxChars: embeddings.maxChars,
     embedQuery: (text) => embeddings.embedQuery(text),
     close: () => embeddings.close(),
     embedDocuments: (texts, o) => {
@@ -162,7 +181,11 @@ export async function reindex(options: ReindexOptions): Promise<ReindexSummary> 
       vectors = next.length > 0 ? embed(next) : undefined;
       const wrong = current.find((v) => v.length !== target.dimension);
       if (wrong) throw new EmbeddingDimensionError({ model: target.model, declared: target.dimension, returned: wrong.length });
-      const written = await stageVectors(client, target, batch.map((r, i) => ({ id: r.id, embedding: current[i]! })));
+      const written = await stageVectors(
+        client,
+        target,
+        batch.map((r, i) => ({ id: r.id, embedding: current[i]! })),
+      );
       rows += written;
       staged += written;
       onProgress?.({ phase: "embed", done: staged, total: Math.max(total, staged) });
@@ -185,8 +208,12 @@ export async function reindex(options: ReindexOptions): Promise<ReindexSummary> 
 async function assertStillTarget(store: SqlStore, target: EmbeddingSpec): Promise<void> {
   const state = await readReindexState(store.client);
   if (sameSpec(state?.target, target)) return;
-  throw new SourcewiseError("reindex_superseded", `The reindex to ${target.model} was cancelled or restarted by another process${state ? ` (now to ${state.target.model})` : ""}.`, {
-    hint: "Run `sourcewise reindex` again with the model you want once the other process is done.",
-    data: { target, now: state?.target ?? null },
-  });
+  throw new SourcewiseError(
+    "reindex_superseded",
+    `The reindex to ${target.model} was cancelled or restarted by another process${state ? ` (now to ${state.target.model})` : ""}.`,
+    {
+      hint: "Run `sourcewise reindex` again with the model you want once the other process is done.",
+      data: { target, now: state?.target ?? null },
+    },
+  );
 }

@@ -27,7 +27,7 @@ export function splitText(text: string, maxTokens: number, overlapTokens: number
   const units = atomize(text, 0, text.length, budget, 0);
 
   const groups: TextSpan[] = [];
-  for (let i = 0; i < units.length; ) {
+  for (let i = 0; i < units.length;) {
     let j = i;
     let estimate = units[i]!.tokens;
     // Joining adds about one token per seam; the exact count below settles any doubt.

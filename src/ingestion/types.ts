@@ -1,13 +1,7 @@
 /** What a loader knows about one file or record before chunking. */
 
 /** Formats the loaders understand. */
-export type DocumentFormat =
-  | "pdf"
-  | "markdown"
-  | "html"
-  | "code"
-  | "text"
-  | "beir";
+export type DocumentFormat = "pdf" | "markdown" | "html" | "code" | "text" | "beir";
 
 /**
  * One logical section of a document: the unit of chunking.

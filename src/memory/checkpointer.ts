@@ -40,7 +40,12 @@ export const THREADS_SCHEMA = "sw_threads";
  * const { saver, close } = await openCheckpointer({ threads: "pglite", client: store.client });
  * const graph = createGraph({ store, embeddings, checkpointer: saver });
  */
-export async function openCheckpointer({ threads, client, pglitePath = "memory", maxConnections = 4 }: OpenCheckpointerOptions): Promise<OpenCheckpointer> {
+export async function openCheckpointer({
+  threads,
+  client,
+  pglitePath = "memory",
+  maxConnections = 4,
+}: OpenCheckpointerOptions): Promise<OpenCheckpointer> {
   if (threads === "memory") return { saver: new MemorySaver(), kind: "memory", close: async () => {} };
   const { PostgresSaver } = await import("@langchain/langgraph-checkpoint-postgres");
   if (/^postgres(ql)?:\/\//.test(threads)) {

@@ -9,7 +9,8 @@ const CONNECTOR = /^\s*(?:and\s+what\s+about|and\s+how\s+about|what\s+about|how\
 /** Words that point back at something named earlier. */
 const PRONOUN = /\b(?:it|its|it's|they|them|their|theirs|this|that|these|those|one)\b/gi;
 /** A question that starts like a full question carries its own frame. */
-const QUESTION_START = /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|show|tell|give|explain|describe|list|compare|find)\b/i;
+const QUESTION_START =
+  /^\s*(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|shall|may|might|must|show|tell|give|explain|describe|list|compare|find)\b/i;
 
 /** Whether `question` needs the thread to be understood: it points back, continues, or is a fragment. */
 export function isFollowUp(question: string): boolean {
@@ -51,7 +52,10 @@ export function deterministicRewrite(question: string, history: readonly Turn[])
   const subject = subjectOf(previous.standalone || previous.question);
   if (!subject) return question;
   const connected = CONNECTOR.test(question);
-  const rest = question.replace(CONNECTOR, "").trim().replace(/[\s?.!]+$/, "");
+  const rest = question
+    .replace(CONNECTOR, "")
+    .trim()
+    .replace(/[\s?.!]+$/, "");
   const names = extractIdentifiers(rest);
   if (names.length && connected) {
     // "what about makeSincPulse?" asks the previous question of another name.

@@ -9,8 +9,15 @@ import { SourceProfileSchema } from "../sources/profile.js";
 import type { RouteDecision } from "../state/types.js";
 import { broaden, broadenPlan } from "./broaden.js";
 
-const route: RouteDecision = { sources: ["api", "docs", "examples"], primary: ["api"], scores: { api: 0.9, docs: 0.4, examples: 0.2 }, reason: "api first" };
-const profiles = ["api", "docs", "examples"].map((name) => SourceProfileSchema.parse({ name, summary: name, retrieval: { similarity_threshold: 0.4 } }));
+const route: RouteDecision = {
+  sources: ["api", "docs", "examples"],
+  primary: ["api"],
+  scores: { api: 0.9, docs: 0.4, examples: 0.2 },
+  reason: "api first",
+};
+const profiles = ["api", "docs", "examples"].map((name) =>
+  SourceProfileSchema.parse({ name, summary: name, retrieval: { similarity_threshold: 0.4 } }),
+);
 const settings = defaultRunSettings().retrieval;
 
 describe("broadenPlan", () => {
@@ -37,7 +44,8 @@ describe("broadenPlan", () => {
 describe("broaden node", () => {
   // broaden reads only the profiles and settings of its context: no store or model is opened.
   const ctx: RunContext = buildRunContext({
-    store: {} as SqlStore, embeddings: {} as EmbeddingProvider,
+    store: {} as SqlStore,
+    embeddings: {} as EmbeddingProvider,
     profiles: ["api", "docs", "examples"].map((name) => SourceProfileSchema.parse({ name, summary: name })),
   });
 

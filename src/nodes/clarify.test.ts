@@ -11,13 +11,42 @@ import { buildRunContext } from "../context/build-context.js";
 const ctx = buildRunContext({ store: {} as SqlStore, embeddings: {} as EmbeddingProvider, profiles: [] });
 
 let ids = 0;
-function hit(relevance: number, docTitle: string, sectionTitle: string | null, content: string, metadata: Record<string, unknown> = {}): RankedChunk {
+function hit(
+  relevance: number,
+  docTitle: string,
+  sectionTitle: string | null,
+  content: string,
+  metadata: Record<string, unknown> = {},
+): RankedChunk {
   ids += 1;
   return {
-    id: `c${ids}`, documentId: `d-${docTitle}`, parentId: null, source: "docs", uri: `/docs/${docTitle.toLowerCase()}.md`, docTitle, sectionTitle,
-    sectionPath: sectionTitle ? [sectionTitle] : [], pageStart: null, pageEnd: null, chunkIndex: ids, kind: "section", tokenCount: 5,
-    topics: [], content, metadata, score: relevance, lexicalScore: null, vectorScore: null,
-    exactScore: null, lexicalRank: null, vectorRank: null, attempt: 0, scope: "global", source_rank: ids, rerank_score: relevance, relevance,
+    id: `c${ids}`,
+    documentId: `d-${docTitle}`,
+    parentId: null,
+    source: "docs",
+    uri: `/docs/${docTitle.toLowerCase()}.md`,
+    docTitle,
+    sectionTitle,
+    sectionPath: sectionTitle ? [sectionTitle] : [],
+    pageStart: null,
+    pageEnd: null,
+    chunkIndex: ids,
+    kind: "section",
+    tokenCount: 5,
+    topics: [],
+    content,
+    metadata,
+    score: relevance,
+    lexicalScore: null,
+    vectorScore: null,
+    exactScore: null,
+    lexicalRank: null,
+    vectorRank: null,
+    attempt: 0,
+    scope: "global",
+    source_rank: ids,
+    rerank_score: relevance,
+    relevance,
   };
 }
 
@@ -52,11 +81,16 @@ describe("clarify", () => {
 
   it("looks at the retrieved candidates too when nothing was ranked", () => {
     const candidates = { "0:docs:global": [hit(0.3, "Scanner Manual", "Gradient limits", "Limits per axis.")] };
-    expect(nearMisses({ ranked: [], candidates }, ["gradient"])).toEqual([{ title: "Scanner Manual", section: "Gradient limits", source: "docs" }]);
+    expect(nearMisses({ ranked: [], candidates }, ["gradient"])).toEqual([
+      { title: "Scanner Manual", section: "Gradient limits", source: "docs" },
+    ]);
   });
 
   it("asks one open question when nothing shares a word with the question", async () => {
-    const ranked = [hit(0.3, "Guide", "Contents", "Timing ..... 4", { pageRole: "toc" }), hit(0.2, "Guide", "Spoilers", "Spoilers dephase.")];
+    const ranked = [
+      hit(0.3, "Guide", "Contents", "Timing ..... 4", { pageRole: "toc" }),
+      hit(0.2, "Guide", "Spoilers", "Spoilers dephase."),
+    ];
     const out = await clarify(stateWith({ question, plan: planFor(question), ranked }), { context: ctx });
     expect(out.clarifying_questions).toEqual([OPEN_QUESTION]);
   });

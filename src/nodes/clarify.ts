@@ -14,7 +14,8 @@ export interface NearMiss {
 }
 
 /** Asked when the sources hold nothing close to the question: no names to offer, so ask for one. */
-export const OPEN_QUESTION = "Could you name the document, function, setting or error message you have in mind, so I can look for it directly?";
+export const OPEN_QUESTION =
+  "Could you name the document, function, setting or error message you have in mind, so I can look for it directly?";
 
 const INTRO = "I could not find enough in the indexed sources to answer this reliably. To narrow it down:";
 
@@ -26,7 +27,9 @@ const INTRO = "I could not find enough in the indexed sources to answer this rel
  */
 export function nearMisses(state: Pick<GraphStateType, "ranked" | "candidates">, keyTerms: readonly string[], max = 3): NearMiss[] {
   const stems = keyStems(keyTerms);
-  const raw = Object.values(state.candidates).flat().sort((a, b) => b.score - a.score);
+  const raw = Object.values(state.candidates)
+    .flat()
+    .sort((a, b) => b.score - a.score);
   const out: NearMiss[] = [];
   const keys = new Set<string>();
   for (const c of [...state.ranked, ...raw]) {

@@ -11,7 +11,9 @@ import { remember } from "./remember.js";
 
 // condense reads neither the store nor the embeddings; it only needs a valid context.
 const base = buildRunContext({ store: {} as SqlStore, embeddings: {} as EmbeddingProvider, profiles: [] });
-const history: Turn[] = [{ question: "What does makeTrapezoid return?", standalone: "What does makeTrapezoid return?", answer: "A trapezoid event [1]." }];
+const history: Turn[] = [
+  { question: "What does makeTrapezoid return?", standalone: "What does makeTrapezoid return?", answer: "A trapezoid event [1]." },
+];
 
 describe("condense", () => {
   it("rewrites a follow-up deterministically offline and clears the previous turn's work", async () => {
@@ -29,7 +31,10 @@ describe("condense", () => {
   });
 
   it("takes the question from a trailing human message, adding no message of its own", async () => {
-    const state = stateWith({ question: "an earlier turn's question", messages: [new AIMessage("an answer"), new HumanMessage("What does makeTrapezoid return?")] });
+    const state = stateWith({
+      question: "an earlier turn's question",
+      messages: [new AIMessage("an answer"), new HumanMessage("What does makeTrapezoid return?")],
+    });
     const update = await condense(state, { context: base });
     expect(update.question).toBe("What does makeTrapezoid return?");
     expect(update.messages).toEqual([]);
@@ -43,20 +48,30 @@ describe("condense", () => {
 
   it("uses the chat model's rewrite when one is configured", async () => {
     const model = fakeStructuredModel({ standalone: "What parameters does makeTrapezoid take?" });
-    const update = await condense(stateWith({ question: "and its parameters?", history }), { context: { ...base, chatModel: model, chatModelId: "fake/model" } });
+    const update = await condense(stateWith({ question: "and its parameters?", history }), {
+      context: { ...base, chatModel: model, chatModelId: "fake/model" },
+    });
     expect(update.standalone_question).toBe("What parameters does makeTrapezoid take?");
     expect(update.metadata.value.models.condense).toBe("llm/fake/model");
     expect(JSON.stringify(model.calls[0])).toContain("makeTrapezoid");
   });
 
   it("falls back to the deterministic rewrite when the model fails, and says so", async () => {
-    const update = await condense(stateWith({ question: "and its parameters?", history }), { context: { ...base, chatModel: new FailingChatModel() } });
+    const update = await condense(stateWith({ question: "and its parameters?", history }), {
+      context: { ...base, chatModel: new FailingChatModel() },
+    });
     expect(update.standalone_question).toBe("What about makeTrapezoid's parameters?");
     expect(update.metadata.value.fallbacks[0]).toMatch(/condense: LLM rewrite failed \(503/);
   });
 
   it("remember records the user's words, the standalone question and the answer", async () => {
-    const state = stateWith({ question: "and its parameters?", standalone_question: "What about makeTrapezoid's parameters?", answer: "amplitude [1]" });
-    expect((await remember(state)).history).toEqual([{ question: "and its parameters?", standalone: "What about makeTrapezoid's parameters?", answer: "amplitude [1]" }]);
+    const state = stateWith({
+      question: "and its parameters?",
+      standalone_question: "What about makeTrapezoid's parameters?",
+      answer: "amplitude [1]",
+    });
+    expect((await remember(state)).history).toEqual([
+      { question: "and its parameters?", standalone: "What about makeTrapezoid's parameters?", answer: "amplitude [1]" },
+    ]);
   });
 });

@@ -19,7 +19,11 @@ export function turnQuestion(state: Pick<GraphStateType, "question" | "messages"
   }
   const question = state.question?.trim() ?? "";
   if (!question) {
-    throw new InputError({ field: "question", reason: "is required", hint: "Pass `question`, or `messages` ending with the user's message." });
+    throw new InputError({
+      field: "question",
+      reason: "is required",
+      hint: "Pass `question`, or `messages` ending with the user's message.",
+    });
   }
   return { question, messages: [new HumanMessage(question)] };
 }
@@ -43,7 +47,10 @@ export async function condense(state: GraphStateType, config: NodeConfig) {
   const ctx = runContext(config);
   const started = performance.now();
   const { question: asked, messages } = turnQuestion(state);
-  checkSources(state.sources, ctx.profiles.map((p) => p.name));
+  checkSources(
+    state.sources,
+    ctx.profiles.map((p) => p.name),
+  );
   const history = state.history ?? [];
   const metadata = emptyMetadata();
   let standalone = asked;

@@ -30,14 +30,31 @@ const script = `% demo script\n${Array.from({ length: 30 }, (_, i) => `seq.addBl
 const docRows: Record<string, ChunkHit[]> = {};
 
 async function write(uri: string, sections: LoadedSection[], { source = "docs", tenant = "default" } = {}) {
-  const chunks = chunkDocument({ uri, title: uri.replace(/\..*$/, ""), format: "markdown", sections }, { maxTokens: 120, overlapTokens: 20 });
-  const [written] = await store.writeDocuments([doc(uri, chunks.map((c) => ({ ...c, embedding: null })), { source, tenant, title: uri.replace(/\..*$/, "") })]);
+  const chunks = chunkDocument(
+    { uri, title: uri.replace(/\..*$/, ""), format: "markdown", sections },
+    { maxTokens: 120, overlapTokens: 20 },
+  );
+  const [written] = await store.writeDocuments([
+    doc(
+      uri,
+      chunks.map((c) => ({ ...c, embedding: null })),
+      { source, tenant, title: uri.replace(/\..*$/, "") },
+    ),
+  ]);
   docRows[uri] = await store.getDocumentChunks(tenant, written!.id);
 }
 
 /** Rows as the reranker would hand them on, best first. */
 function ranked(rows: ChunkHit[], relevance: number[] = rows.map((_, i) => 0.9 - i * 0.05)): RankedChunk[] {
-  return rows.map((r, i) => ({ ...r, score: relevance[i]!, attempt: 0, scope: "global", source_rank: i + 1, rerank_score: relevance[i]!, relevance: relevance[i]! }));
+  return rows.map((r, i) => ({
+    ...r,
+    score: relevance[i]!,
+    attempt: 0,
+    scope: "global",
+    source_rank: i + 1,
+    rerank_score: relevance[i]!,
+    relevance: relevance[i]!,
+  }));
 }
 
 const row = (uri: string, title: string, kind: "section" | "chunk" = "section", k = 0) =>
@@ -76,8 +93,17 @@ describe("expand", () => {
     const [block, ...rest] = await run(ranked([child], [0.91]));
     expect(rest).toEqual([]);
     expect(block).toMatchObject({
-      n: 1, granularity: "section", section: "Gradients", text: parent.content, chunk_index: parent.chunkIndex,
-      page_start: 2, page_end: 4, relevance: 0.91, rerank_score: 0.91, title: "guide", part: null,
+      n: 1,
+      granularity: "section",
+      section: "Gradients",
+      text: parent.content,
+      chunk_index: parent.chunkIndex,
+      page_start: 2,
+      page_end: 4,
+      relevance: 0.91,
+      rerank_score: 0.91,
+      title: "guide",
+      part: null,
     });
     const children = docRows["guide.md"]!.filter((r) => r.parentId === parent.id).map((r) => r.id);
     expect(block!.chunk_ids.sort()).toEqual([parent.id, ...children].sort());
@@ -86,7 +112,10 @@ describe("expand", () => {
   it("includes a section once even when several of its chunks match", async () => {
     const seeds = ranked([row("guide.md", "Gradients", "chunk", 0), row("guide.md", "Gradients", "chunk", 2), row("other.md", "Other")]);
     const blocks = await run(seeds);
-    expect(blocks.map((b) => [b.n, b.section])).toEqual([[1, "Gradients"], [2, "Other"]]);
+    expect(blocks.map((b) => [b.n, b.section])).toEqual([
+      [1, "Gradients"],
+      [2, "Other"],
+    ]);
   });
 
   it("keeps sections of one document apart, most relevant first, below the threshold", async () => {
@@ -97,7 +126,12 @@ describe("expand", () => {
   });
 
   it("returns the whole document, in order and once, when the threshold of its sections match", async () => {
-    const seeds = ranked([row("guide.md", "ADC"), row("other.md", "Other"), row("guide.md", "RF pulses"), row("guide.md", "Gradients", "chunk", 0)]);
+    const seeds = ranked([
+      row("guide.md", "ADC"),
+      row("other.md", "Other"),
+      row("guide.md", "RF pulses"),
+      row("guide.md", "Gradients", "chunk", 0),
+    ]);
     const blocks = await run(seeds, { multi_section_threshold: 3 });
     expect(blocks.map((b) => b.granularity)).toEqual(["document", "section"]);
     const whole = blocks[0]!;
@@ -118,7 +152,11 @@ describe("expand", () => {
     const blocks = await run(seeds, { multi_section_threshold: 3, token_budget: 120 });
     // Intro±1 adds Gradients (too big for the rest of the budget), ADC±1 adds RF pulses and Timing.
     expect(blocks.map((b) => [b.section, b.metadata.via])).toEqual([
-      ["Intro", "match"], ["RF pulses", "neighbour"], ["ADC", "match"], ["Timing", "neighbour"], ["Appendix", "match"],
+      ["Intro", "match"],
+      ["RF pulses", "neighbour"],
+      ["ADC", "match"],
+      ["Timing", "neighbour"],
+      ["Appendix", "match"],
     ]);
     expect(blocks.reduce((n, b) => n + b.tokens, 0)).toBeLessThanOrEqual(120);
   });
@@ -128,7 +166,10 @@ describe("expand", () => {
     const seeds = ranked([row("guide.md", "ADC"), child, row("other.md", "Other")]);
     const budget = countTokens(row("guide.md", "ADC").content) + child.tokenCount + 2;
     const blocks = await run(seeds, { token_budget: budget });
-    expect(blocks.map((b) => [b.section, b.granularity])).toEqual([["ADC", "section"], ["Gradients", "chunk"]]);
+    expect(blocks.map((b) => [b.section, b.granularity])).toEqual([
+      ["ADC", "section"],
+      ["Gradients", "chunk"],
+    ]);
     expect(blocks[1]!.text).toBe(child.content);
     expect(blocks.reduce((n, b) => n + b.tokens, 0)).toBeLessThanOrEqual(budget);
   });
@@ -143,7 +184,11 @@ describe("expand", () => {
     expect(blocks.map((b) => b.n)).toEqual(Array.from({ length: n + 1 }, (_, i) => i + 1));
     const ids = blocks.flatMap((b) => b.chunk_ids);
     expect(new Set(ids).size).toBe(ids.length);
-    const joined = blocks.slice(0, n).map((b) => b.text).join("\n").replace(/\s+/g, " ");
+    const joined = blocks
+      .slice(0, n)
+      .map((b) => b.text)
+      .join("\n")
+      .replace(/\s+/g, " ");
     expect(joined).toBe(script.replace(/\s+/g, " "));
   });
 

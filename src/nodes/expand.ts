@@ -53,7 +53,9 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
   const { multi_section_threshold: threshold, return_full_documents: wholeAlways, token_budget: budget } = plan;
 
   const seen = new Set<string>();
-  const seeds = usableEvidence(state.ranked, ctx.settings.gate.nearMisses).filter((r) => !seen.has(r.id) && !!seen.add(r.id)).slice(0, plan.top_k);
+  const seeds = usableEvidence(state.ranked, ctx.settings.gate.nearMisses)
+    .filter((r) => !seen.has(r.id) && !!seen.add(r.id))
+    .slice(0, plan.top_k);
   const docs = await loadDocuments(ctx.store, ctx.tenant, seeds);
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p]));
 
@@ -172,13 +174,23 @@ function seedFor(ids: string[], seeds: RankedChunk[]): RankedChunk {
 function sectionDraft(doc: DocRows, section: ChunkHit, seeds: RankedChunk[], via: "match" | "neighbour"): Draft {
   const ids = idsOf(doc, section);
   return draft([section], section.content, {
-    ids, granularity: "section", part: null, seed: seedFor(ids, seeds), metadata: { ...section.metadata, via },
+    ids,
+    granularity: "section",
+    part: null,
+    seed: seedFor(ids, seeds),
+    metadata: { ...section.metadata, via },
   });
 }
 
 /** The seed on its own: the fallback when its section is too big for what is left of the budget. */
 function chunkDraft(seed: RankedChunk): Draft {
-  return draft([seed], seed.content, { ids: [seed.id], granularity: "chunk", part: null, seed, metadata: { ...seed.metadata, via: "match" } });
+  return draft([seed], seed.content, {
+    ids: [seed.id],
+    granularity: "chunk",
+    part: null,
+    seed,
+    metadata: { ...seed.metadata, via: "match" },
+  });
 }
 
 /**
@@ -191,7 +203,13 @@ function documentDraft(doc: DocRows, seeds: RankedChunk[]): Draft {
   for (const s of doc.sections) {
     if (text) text += "\n\n";
     if (s.sectionTitle) text += `## ${s.sectionTitle}\n\n`;
-    sections.push({ title: s.sectionTitle, chunk_index: s.chunkIndex, start: text.length, end: text.length + s.content.length, metadata: s.metadata });
+    sections.push({
+      title: s.sectionTitle,
+      chunk_index: s.chunkIndex,
+      start: text.length,
+      end: text.length + s.content.length,
+      metadata: s.metadata,
+    });
     text += s.content;
   }
   const ids = [...doc.byId.keys()];
@@ -203,10 +221,11 @@ function neighbourSections(doc: DocRows, matched: ChunkHit[], n: number): ChunkH
   const at = matched.map((m) => doc.sections.findIndex((s) => s.id === m.id)).filter((i) => i >= 0);
   const out: ChunkHit[] = [];
   for (let d = 1; d <= n; d++) {
-    for (const i of at) for (const j of [i - d, i + d]) {
-      const s = doc.sections[j];
-      if (s && !matched.includes(s) && !out.includes(s)) out.push(s);
-    }
+    for (const i of at)
+      for (const j of [i - d, i + d]) {
+        const s = doc.sections[j];
+        if (s && !matched.includes(s) && !out.includes(s)) out.push(s);
+      }
   }
   return out;
 }
@@ -219,9 +238,16 @@ function partDrafts(doc: DocRows, seeds: RankedChunk[]): Draft[] {
   const n = doc.leaves.length;
   return doc.leaves.map((leaf, k) => {
     const prev = doc.leaves[k - 1];
-    const text = prev && prev.parentId && prev.parentId === leaf.parentId ? leaf.content.slice(overlap(prev.content, leaf.content)) : leaf.content;
+    const text =
+      prev && prev.parentId && prev.parentId === leaf.parentId ? leaf.content.slice(overlap(prev.content, leaf.content)) : leaf.content;
     const ids = [leaf.id, ...(leaf.parentId && k === doc.leaves.findIndex((l) => l.parentId === leaf.parentId) ? [leaf.parentId] : [])];
-    return draft([leaf], text.trimStart(), { ids, granularity: "document", part: { i: k + 1, n }, seed: seedFor(ids, seeds), metadata: { ...leaf.metadata, via: "part" } });
+    return draft([leaf], text.trimStart(), {
+      ids,
+      granularity: "document",
+      part: { i: k + 1, n },
+      seed: seedFor(ids, seeds),
+      metadata: { ...leaf.metadata, via: "part" },
+    });
   });
 }
 
@@ -237,7 +263,10 @@ export function overlap(a: string, b: string): number {
 
 /** When a multi-part document does not fit: the matched parts, then their nearest parts, in order. */
 function pickAround(parts: Draft[], isMatch: (d: Draft) => boolean, room: number): Draft[] {
-  const order = parts.map((d, i) => ({ d, i })).filter(({ d }) => isMatch(d)).map(({ i }) => i);
+  const order = parts
+    .map((d, i) => ({ d, i }))
+    .filter(({ d }) => isMatch(d))
+    .map(({ i }) => i);
   for (let dist = 1; dist < parts.length; dist++) {
     for (const i of order.slice()) for (const j of [i - dist, i + dist]) if (parts[j] && !order.includes(j)) order.push(j);
   }
@@ -252,12 +281,25 @@ function toBlock(d: Draft, n: number): ContextBlock {
   const ends = d.rows.map((r) => r.pageEnd ?? r.pageStart).filter((p): p is number => p !== null);
   const whole = d.granularity === "document" && d.part === null;
   return {
-    n, source: main.source, uri: main.uri, document_id: main.documentId, title: titleOf(main),
-    section: whole ? null : main.sectionTitle, section_path: whole ? [] : main.sectionPath,
-    page_start: starts.length ? Math.min(...starts) : null, page_end: ends.length ? Math.max(...ends) : null,
-    chunk_index: Math.min(...d.rows.map((r) => r.chunkIndex)), granularity: d.granularity, part: d.part, text: d.text,
-    tokens: d.tokens, score: d.seed.score, rerank_score: d.seed.rerank_score, relevance: d.seed.relevance,
-    chunk_ids: d.ids, metadata: d.metadata,
+    n,
+    source: main.source,
+    uri: main.uri,
+    document_id: main.documentId,
+    title: titleOf(main),
+    section: whole ? null : main.sectionTitle,
+    section_path: whole ? [] : main.sectionPath,
+    page_start: starts.length ? Math.min(...starts) : null,
+    page_end: ends.length ? Math.max(...ends) : null,
+    chunk_index: Math.min(...d.rows.map((r) => r.chunkIndex)),
+    granularity: d.granularity,
+    part: d.part,
+    text: d.text,
+    tokens: d.tokens,
+    score: d.seed.score,
+    rerank_score: d.seed.rerank_score,
+    relevance: d.seed.relevance,
+    chunk_ids: d.ids,
+    metadata: d.metadata,
   };
 }
 

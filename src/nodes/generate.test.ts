@@ -23,9 +23,26 @@ const weak: GateResult = { decision: "weak", signals, reason: "test" };
 
 function block(n: number, text: string, over: Partial<ContextBlock> = {}): ContextBlock {
   return {
-    n, source: "docs", uri: `/manuals/guide-${n}.pdf`, document_id: `d${n}`, title: "Guide", section: `Section ${n}`, section_path: [],
-    page_start: n, page_end: n + 1, chunk_index: n, granularity: "section", part: null, text, tokens: 0, score: 0.5,
-    rerank_score: 0.85, relevance: 0.85, chunk_ids: [`c${n}`], metadata: {}, ...over,
+    n,
+    source: "docs",
+    uri: `/manuals/guide-${n}.pdf`,
+    document_id: `d${n}`,
+    title: "Guide",
+    section: `Section ${n}`,
+    section_path: [],
+    page_start: n,
+    page_end: n + 1,
+    chunk_index: n,
+    granularity: "section",
+    part: null,
+    text,
+    tokens: 0,
+    score: 0.5,
+    rerank_score: 0.85,
+    relevance: 0.85,
+    chunk_ids: [`c${n}`],
+    metadata: {},
+    ...over,
   };
 }
 
@@ -41,7 +58,11 @@ const run = (over: Partial<RunContext> = {}, gate: GateResult | null = strong, b
 
 beforeAll(async () => {
   store = await memoryStore();
-  base = buildRunContext({ store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] });
+  base = buildRunContext({
+    store,
+    embeddings: await localEmbeddings(),
+    profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })],
+  });
 });
 afterAll(async () => {
   await store.close();
@@ -50,8 +71,15 @@ afterAll(async () => {
 describe("generate, offline", () => {
   it("answers extractively with exact citations: every [n] is a block that holds the cited sentence", async () => {
     const out = await run();
-    expect(out).toMatchObject({ verdict: "strong", strategy: "extractive/strong", metadata: { models: { generator: "extractive" }, fallbacks: [] } });
-    const cited = [...out.answer!.matchAll(/(?:^|\s)(.+?) \[(\d+)\]([.!?]?)/g)].map((m) => ({ n: Number(m[2]), sentence: `${m[1]}${m[3]}` }));
+    expect(out).toMatchObject({
+      verdict: "strong",
+      strategy: "extractive/strong",
+      metadata: { models: { generator: "extractive" }, fallbacks: [] },
+    });
+    const cited = [...out.answer!.matchAll(/(?:^|\s)(.+?) \[(\d+)\]([.!?]?)/g)].map((m) => ({
+      n: Number(m[2]),
+      sentence: `${m[1]}${m[3]}`,
+    }));
     expect(cited.map((c) => c.n)).toEqual([1, 2]);
     for (const { n, sentence } of cited) expect(normalizeSpace(context[n - 1]!.text)).toContain(sentence.trim());
     expect(out.citations!.map((c) => [c.n, c.snippet])).toEqual([
@@ -85,7 +113,11 @@ describe("generate, with a chat model", () => {
   it("asks the model with the mode's prompt and the formatted context, and cites what it cites", async () => {
     const model = new RecordingChatModel(["The slew rate caps how fast gradients ramp [1], so ramps take amplitude over slew rate [2]."]);
     const out = await run({ chatModel: model, chatModelId: "google/gemini-2.5-flash" });
-    expect(out).toMatchObject({ strategy: "llm/strong", verdict: "strong", metadata: { models: { generator: "google/gemini-2.5-flash" }, fallbacks: [] } });
+    expect(out).toMatchObject({
+      strategy: "llm/strong",
+      verdict: "strong",
+      metadata: { models: { generator: "google/gemini-2.5-flash" }, fallbacks: [] },
+    });
     expect(out.citations!.map((c) => [c.n, c.snippet])).toEqual([
       [1, "The slew rate limits how fast a gradient can ramp up."],
       [2, "The ramp time equals the amplitude divided by the slew rate."],
@@ -114,7 +146,9 @@ describe("generate, with a chat model", () => {
   it("falls back to the extractive answer when the model fails, with a note", async () => {
     const out = await run({ chatModel: new FailingChatModel("429 quota exceeded"), chatModelId: "google/gemini-2.5-flash" });
     expect(out).toMatchObject({ strategy: "extractive/strong", metadata: { models: { generator: "extractive" } } });
-    expect(out.metadata!.fallbacks).toEqual(["generator: google/gemini-2.5-flash failed (429 quota exceeded); used the extractive answerer"]);
+    expect(out.metadata!.fallbacks).toEqual([
+      "generator: google/gemini-2.5-flash failed (429 quota exceeded); used the extractive answerer",
+    ]);
     expect(out.citations!.length).toBeGreaterThan(0);
   });
 });
@@ -148,6 +182,8 @@ describe("generate, in the run's answer style (settings.generation.answerStyle, 
   });
 
   it("fails before any run with a message naming the setting for an unknown style", () => {
-    expect(() => buildRunContext({ ...base, settings: { generation: { answerStyle: "poetic" as AnswerStyle } } })).toThrow(/generation\.answerStyle/);
+    expect(() => buildRunContext({ ...base, settings: { generation: { answerStyle: "poetic" as AnswerStyle } } })).toThrow(
+      /generation\.answerStyle/,
+    );
   });
 });

@@ -38,7 +38,11 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   const fallbacks: string[] = [];
   type Answer = Pick<GraphUpdate, "answer" | "citations" | "strategy">;
   /** The update, with the answer as the conversation's next message (streamed first unless a model streamed it). */
-  const done = async ({ answer = "", citations = [], strategy = "" }: Answer, generator: string, streamedId?: string): Promise<GraphUpdate> => {
+  const done = async (
+    { answer = "", citations = [], strategy = "" }: Answer,
+    generator: string,
+    streamedId?: string,
+  ): Promise<GraphUpdate> => {
     const id = streamedId ?? (await replayAnswer(answer, config));
     return {
       answer,
@@ -62,7 +66,8 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
     const id = ctx.chatModelId ?? ctx.chatModel._llmType();
     try {
       const { answer, dropped, messageId } = await llmAnswer(ctx.chatModel, state.standalone_question, formatted, mode, settings, config);
-      if (dropped.length > 0) fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
+      if (dropped.length > 0)
+        fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
       if (answer.trim()) {
         const citations = buildCitations(answer, formatted.blocks, { snippetChars: settings.snippetChars });
         return done({ answer, citations, strategy: `llm/${mode}` }, id, messageId);
@@ -78,7 +83,14 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
 }
 
 /** The model's answer (its tokens stream as the node's messages) with dangling `[n]` dropped. */
-async function llmAnswer(model: BaseChatModel, question: string, formatted: FormattedContext, mode: Mode, settings: GenerationSettings, config: NodeConfig) {
+async function llmAnswer(
+  model: BaseChatModel,
+  question: string,
+  formatted: FormattedContext,
+  mode: Mode,
+  settings: GenerationSettings,
+  config: NodeConfig,
+) {
   const reply = await model.invoke(buildMessages(question, formatted.text, mode, settings.answerStyle), config);
   const valid = new Set(formatted.blocks.map((b) => b.block.n));
   return { ...dropDanglingCitations(reply.text, valid), messageId: reply.id };
@@ -86,15 +98,17 @@ async function llmAnswer(model: BaseChatModel, question: string, formatted: Form
 
 function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
   const plan = requirePlan(state, "generate");
-  const { answer, quotes } = structuredAnswer(state, formatted, mode, settings) ?? extractiveAnswer({
-    blocks: formatted.blocks,
-    keyTerms: plan.key_terms,
-    identifiers: plan.identifiers,
-    intent: plan.intent,
-    mode,
-    settings: settings.extractive,
-    style: settings.answerStyle,
-  });
+  const { answer, quotes } =
+    structuredAnswer(state, formatted, mode, settings) ??
+    extractiveAnswer({
+      blocks: formatted.blocks,
+      keyTerms: plan.key_terms,
+      identifiers: plan.identifiers,
+      intent: plan.intent,
+      mode,
+      settings: settings.extractive,
+      style: settings.answerStyle,
+    });
   // The snippet of each citation is the first sentence quoted from that block: exact by construction.
   const snippets = new Map<number, string>();
   for (const q of quotes) if (!snippets.has(q.n)) snippets.set(q.n, q.text);
@@ -108,7 +122,16 @@ function extractive(state: GraphStateType, formatted: FormattedContext, mode: Mo
  */
 function structuredAnswer(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
   const plan = requirePlan(state, "generate");
-  const api = plan.intent === "example" ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars }) : apiAnswer({ blocks: formatted.blocks, question: state.standalone_question, identifiers: plan.identifiers, keyTerms: plan.key_terms, intent: plan.intent });
+  const api =
+    plan.intent === "example"
+      ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars })
+      : apiAnswer({
+          blocks: formatted.blocks,
+          question: state.standalone_question,
+          identifiers: plan.identifiers,
+          keyTerms: plan.key_terms,
+          intent: plan.intent,
+        });
   if (!api) return null;
   return mode === "weak" ? { ...api, answer: `${WORKING_THEORY}\n${api.answer}\n\n${THIN_EVIDENCE}` } : api;
 }

@@ -23,7 +23,8 @@ afterAll(async () => {
 });
 
 /** The state the planner reads: the input fields (unset ones undefined, as the graph has them) and the standalone question. */
-const stateWith = (input: Partial<GraphStateType>) => ({ plan: null, route: null, attempt: 0, standalone_question: input.question, ...input }) as GraphStateType;
+const stateWith = (input: Partial<GraphStateType>) =>
+  ({ plan: null, route: null, attempt: 0, standalone_question: input.question, ...input }) as GraphStateType;
 
 const run = (input: Partial<GraphStateType>, extra: Partial<RunContext> = {}) =>
   planner(stateWith(input), { context: { ...buildRunContext({ store, embeddings, profiles }), ...extra } });
@@ -38,14 +39,32 @@ describe("planner", () => {
   });
 
   it("applies the input overrides last", async () => {
-    const update = await run({ question: "Compare all the storage backends", top_k: 4, token_budget: 900, sources: ["docs"], return_full_documents: true, multi_section_threshold: 7 });
-    expect(update.plan).toMatchObject({ top_k: 4, token_budget: 900, sources: ["docs"], return_full_documents: true, multi_section_threshold: 7 });
+    const update = await run({
+      question: "Compare all the storage backends",
+      top_k: 4,
+      token_budget: 900,
+      sources: ["docs"],
+      return_full_documents: true,
+      multi_section_threshold: 7,
+    });
+    expect(update.plan).toMatchObject({
+      top_k: 4,
+      token_budget: 900,
+      sources: ["docs"],
+      return_full_documents: true,
+      multi_section_threshold: 7,
+    });
   });
 
   it("uses the chat model when the context has one", async () => {
     const chatModel = fakeStructuredModel({
-      intent: "tutorial", top_k: 5, token_budget: 6000, multi_section_threshold: 2, return_full_documents: true,
-      sources: ["examples", "api_reference"], reason: "A beginner wants to learn.",
+      intent: "tutorial",
+      top_k: 5,
+      token_budget: 6000,
+      multi_section_threshold: 2,
+      return_full_documents: true,
+      sources: ["examples", "api_reference"],
+      reason: "A beginner wants to learn.",
     });
     const update = await run({ question: "teach me the basics" }, { chatModel, chatModelId: "google/gemini-2.5-flash" });
     expect(update.plan).toMatchObject({ intent: "tutorial", planner: "llm", sources: ["examples", "api_reference"] });

@@ -12,18 +12,38 @@ import type { GraphStateType } from "../state/state.js";
 let ctx: RunContext;
 
 beforeAll(async () => {
-  ctx = await retrievalContext([
-    { uri: "acme-10k.md", title: "Acme Corp annual report 2023", sections: [
-      { title: "Revenue", content: "Acme Corp reported revenue of 12.4 billion dollars in fiscal 2023, up 8 percent, driven by the Roadrunner product line." },
-      { title: "Risk factors", content: "Acme Corp depends on a small number of suppliers for anvils and rockets." },
-    ] },
-    { uri: "globex-10k.md", title: "Globex annual report 2023", sections: [
-      { title: "Revenue", content: "Globex reported revenue of 3.1 billion dollars in fiscal 2023, with the Hammock platform growing fastest." },
-    ] },
-    { uri: "api.md", title: "Client API", sections: [
-      { title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." },
-    ] },
-  ], [{ name: "docs", summary: "Annual reports of Acme Corp and Globex, and the filings client API" }]);
+  ctx = await retrievalContext(
+    [
+      {
+        uri: "acme-10k.md",
+        title: "Acme Corp annual report 2023",
+        sections: [
+          {
+            title: "Revenue",
+            content:
+              "Acme Corp reported revenue of 12.4 billion dollars in fiscal 2023, up 8 percent, driven by the Roadrunner product line.",
+          },
+          { title: "Risk factors", content: "Acme Corp depends on a small number of suppliers for anvils and rockets." },
+        ],
+      },
+      {
+        uri: "globex-10k.md",
+        title: "Globex annual report 2023",
+        sections: [
+          {
+            title: "Revenue",
+            content: "Globex reported revenue of 3.1 billion dollars in fiscal 2023, with the Hammock platform growing fastest.",
+          },
+        ],
+      },
+      {
+        uri: "api.md",
+        title: "Client API",
+        sections: [{ title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." }],
+      },
+    ],
+    [{ name: "docs", summary: "Annual reports of Acme Corp and Globex, and the filings client API" }],
+  );
 });
 afterAll(async () => {
   await ctx.store.close();
@@ -56,13 +76,19 @@ describe("gate: what the corpus does not cover", () => {
   });
 
   it("names a function that does not exist, and not one that does", async () => {
-    expect((await judged("What does fetchQuarterlyEarnings return?")).gate).toMatchObject({ decision: "clarify", missing: ["fetchQuarterlyEarnings"] });
+    expect((await judged("What does fetchQuarterlyEarnings return?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["fetchQuarterlyEarnings"],
+    });
     expect((await judged("What does fetchFilings return?")).gate!.decision).not.toBe("clarify");
   });
 
   it("asks when a product name never occurs as a phrase, though each word does", async () => {
     // "Acme" and "Hammock" are both indexed; "Acme Hammock" is not a product any document names.
-    expect((await judged("How fast did the Acme Hammock platform grow?")).gate).toMatchObject({ decision: "clarify", missing: ["Acme Hammock"] });
+    expect((await judged("How fast did the Acme Hammock platform grow?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["Acme Hammock"],
+    });
   });
 
   it("asks when most of the question's words are in no document (off-topic)", async () => {

@@ -22,10 +22,33 @@ let ids = 0;
 function hit(relevance: number, content: string, metadata: Record<string, unknown> = {}): RankedChunk {
   ids += 1;
   return {
-    id: `c${ids}`, documentId: "d1", parentId: null, source: "docs", uri: "guide.pdf", docTitle: "Guide", sectionTitle: null, sectionPath: [],
-    pageStart: null, pageEnd: null, chunkIndex: ids, kind: "section", tokenCount: 10, topics: [], content, metadata, score: relevance,
-    lexicalScore: null, vectorScore: null, exactScore: null, lexicalRank: null, vectorRank: null, attempt: 0, scope: "global",
-    source_rank: ids, rerank_score: relevance, relevance,
+    id: `c${ids}`,
+    documentId: "d1",
+    parentId: null,
+    source: "docs",
+    uri: "guide.pdf",
+    docTitle: "Guide",
+    sectionTitle: null,
+    sectionPath: [],
+    pageStart: null,
+    pageEnd: null,
+    chunkIndex: ids,
+    kind: "section",
+    tokenCount: 10,
+    topics: [],
+    content,
+    metadata,
+    score: relevance,
+    lexicalScore: null,
+    vectorScore: null,
+    exactScore: null,
+    lexicalRank: null,
+    vectorRank: null,
+    attempt: 0,
+    scope: "global",
+    source_rank: ids,
+    rerank_score: relevance,
+    relevance,
   };
 }
 
@@ -39,7 +62,11 @@ async function judge(ranked: RankedChunk[], over: Partial<GraphStateType> = {}, 
 
 beforeAll(async () => {
   store = await memoryStore();
-  ctx = buildRunContext({ store, embeddings: await localEmbeddings(), profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })] });
+  ctx = buildRunContext({
+    store,
+    embeddings: await localEmbeddings(),
+    profiles: [SourceProfileSchema.parse({ name: "docs", summary: "guides" })],
+  });
 });
 afterAll(async () => {
   await store.close();
@@ -103,7 +130,10 @@ describe("gate", () => {
 
   it("does not count cover, contents or reference pages as strong evidence", async () => {
     for (const pageRole of ["toc", "cover", "references"]) {
-      const result = await judge([hit(0.95, `Gradient slew rate limits ....... 12 (${pageRole})`, { pageRole }), hit(0.9, onTopic, { pageRole })]);
+      const result = await judge([
+        hit(0.95, `Gradient slew rate limits ....... 12 (${pageRole})`, { pageRole }),
+        hit(0.9, onTopic, { pageRole }),
+      ]);
       expect(result.decision).toBe("broaden");
       expect(result.signals.strong_hits).toBe(0);
       expect(result.signals.non_substantive_share).toBe(1);
@@ -136,7 +166,9 @@ describe("gate", () => {
 
   it("names every bad setting before any run", async () => {
     expect(() => buildRunContext({ ...ctx, settings: { gate: { strongHit: 2, maxRetries: -1 } } })).toThrow(
-      expect.toSatisfy((e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message)),
+      expect.toSatisfy(
+        (e: unknown) => ConfigError.isInstance(e) && /gate\.strongHit/.test(e.message) && /gate\.maxRetries/.test(e.message),
+      ),
     );
   });
 });

@@ -41,18 +41,34 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
   if (plan.identifiers.length > 0) {
-    const top = evidence.filter((e) => e.substantive).sort((a, b) => b.relevance - a.relevance).slice(0, 3);
+    const top = evidence
+      .filter((e) => e.substantive)
+      .sort((a, b) => b.relevance - a.relevance)
+      .slice(0, 3);
     // An entry the alias index matched by name (`pp.make_trapezoid` → `make_trapezoid`) holds the identifier, spelled its own way.
-    const named = new Set(state.ranked.slice(0, 3).filter((r) => r.alias).map((r) => aliasKey(String(r.metadata.name))));
+    const named = new Set(
+      state.ranked
+        .slice(0, 3)
+        .filter((r) => r.alias)
+        .map((r) => aliasKey(String(r.metadata.name))),
+    );
     const byAlias = (id: string) => aliasNames([id]).some((n) => named.has(aliasKey(n)));
-    signals.identifier_coverage = plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id)) || byAlias(id)).length / plan.identifiers.length;
+    signals.identifier_coverage =
+      plan.identifiers.filter((id) => top.some((e) => hasIdentifier(e.text, id)) || byAlias(id)).length / plan.identifiers.length;
   }
   // A required name or identifier that no indexed document mentions: the corpus does not cover the
   // question, whatever near miss scored well. Looked up once per question (the first round).
   const terms = plan.key_terms.filter((t) => !t.includes("."));
-  const missing = state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
-    ? corpusGaps(await store.termPresence(tenant, [...plan.constraints, ...terms]), plan.constraints, terms, settings.gate, mentionedIn(evidence.map((e) => e.text)))
-    : [];
+  const missing =
+    state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
+      ? corpusGaps(
+          await store.termPresence(tenant, [...plan.constraints, ...terms]),
+          plan.constraints,
+          terms,
+          settings.gate,
+          mentionedIn(evidence.map((e) => e.text)),
+        )
+      : [];
   const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

@@ -13,17 +13,32 @@ let pool: Candidate[];
 const question = "how long does a trapezoid gradient ramp take at the maximum slew rate?";
 
 beforeAll(async () => {
-  ctx = await retrievalContext([
-    { uri: "ramp.md", title: "Ramp time", sections: [{ content: "The ramp time of a trapezoid gradient is its amplitude divided by the maximum slew rate." }] },
-    { uri: "area.md", title: "Area", sections: [{ content: "The area of a trapezoid gradient: amplitude times flat time plus one ramp time." }] },
-    { uri: "rf.md", title: "RF", sections: [{ content: "RF pulses have a flip angle and a duration; gradients are off meanwhile." }] },
-    { uri: "spoil.md", title: "Spoilers", sections: [{ content: "Spoiler gradients dephase the remaining signal at the end of each repetition." }] },
-    { uri: "install.md", title: "Install", sections: [{ content: "Install the toolbox and add it to the path." }], source: "api" },
-  ], [
-    // Threshold 0 keeps every candidate, so orders can be compared whole; one test sets its own.
-    { name: "docs", summary: "guides", retrieval: { similarity_threshold: 0 } },
-    { name: "api", summary: "reference", retrieval: { similarity_threshold: 0 } },
-  ]);
+  ctx = await retrievalContext(
+    [
+      {
+        uri: "ramp.md",
+        title: "Ramp time",
+        sections: [{ content: "The ramp time of a trapezoid gradient is its amplitude divided by the maximum slew rate." }],
+      },
+      {
+        uri: "area.md",
+        title: "Area",
+        sections: [{ content: "The area of a trapezoid gradient: amplitude times flat time plus one ramp time." }],
+      },
+      { uri: "rf.md", title: "RF", sections: [{ content: "RF pulses have a flip angle and a duration; gradients are off meanwhile." }] },
+      {
+        uri: "spoil.md",
+        title: "Spoilers",
+        sections: [{ content: "Spoiler gradients dephase the remaining signal at the end of each repetition." }],
+      },
+      { uri: "install.md", title: "Install", sections: [{ content: "Install the toolbox and add it to the path." }], source: "api" },
+    ],
+    [
+      // Threshold 0 keeps every candidate, so orders can be compared whole; one test sets its own.
+      { name: "docs", summary: "guides", retrieval: { similarity_threshold: 0 } },
+      { name: "api", summary: "reference", retrieval: { similarity_threshold: 0 } },
+    ],
+  );
   const update = await retrieve({ question, source: "docs", attempt: 0, plan: planFor(question, {}, ctx.profiles) }, { context: ctx });
   pool = update.candidates!["0:docs:global"]!;
 });
@@ -33,7 +48,11 @@ afterAll(async () => ctx.store.close());
 function cohereStub(score: (doc: string) => number, seen: string[][] = []): CohereRerankClient {
   return { rerank: async (docs, _query) => (seen.push(docs), docs.map((d, index) => ({ index, relevanceScore: score(d) })).reverse()) };
 }
-const failing: CohereRerankClient = { rerank: async () => { throw new Error("429 Too Many Requests\nretry later"); } };
+const failing: CohereRerankClient = {
+  rerank: async () => {
+    throw new Error("429 Too Many Requests\nretry later");
+  },
+};
 
 const state = (over: Parameters<typeof stateWith>[0] extends infer S ? Partial<S> : never = {}) =>
   stateWith({ question, plan: planFor(question, {}, ctx.profiles), candidates: { "0:docs:global": pool }, ...over });
@@ -71,7 +90,9 @@ describe("rerank", () => {
   });
 
   it("marks results under the source's threshold, keeping their rank, and lowers it on a broadened round", async () => {
-    const reranker = new CohereReranker({ client: cohereStub((d) => (d.includes("ramp time of") ? 0.95 : d.includes("area of") ? 0.4 : 0.1)) });
+    const reranker = new CohereReranker({
+      client: cohereStub((d) => (d.includes("ramp time of") ? 0.95 : d.includes("area of") ? 0.4 : 0.1)),
+    });
     const profiles = ctx.profiles.map((p) => ({ ...p, retrieval: { ...p.retrieval, similarity_threshold: 0.6 } }));
     const plan = planFor(question, {}, profiles);
     const first = await rerank(state({ plan }), { context: { ...ctx, reranker, profiles } });
@@ -80,16 +101,29 @@ describe("rerank", () => {
     expect(first.ranked!.map((r) => r.uri).slice(0, 2)).toEqual(["ramp.md", "area.md"]);
     expect(first.ranked!).toHaveLength(pool.length);
     const broadened = broadenPlan(plan, null, ctx.settings.retrieval, profiles);
-    const again = await rerank(state({ attempt: 1, plan: broadened, candidates: { "1:docs:global": pool.map((c) => ({ ...c, attempt: 1 })) } }), { context: { ...ctx, reranker, profiles } });
+    const again = await rerank(
+      state({ attempt: 1, plan: broadened, candidates: { "1:docs:global": pool.map((c) => ({ ...c, attempt: 1 })) } }),
+      { context: { ...ctx, reranker, profiles } },
+    );
     expect(passing(again)).toEqual(["ramp.md", "area.md"]);
   });
 
   it("takes the current round only and one copy per chunk, preferring the topic-scoped one", async () => {
     const [a, b] = pool;
-    const update = await rerank(state({
-      attempt: 1,
-      candidates: { "0:docs:global": pool, "1:docs:global": [{ ...a!, attempt: 1 }, { ...b!, attempt: 1 }], "1:docs:local": [{ ...a!, attempt: 1, scope: "local" }] },
-    }), { context: ctx });
+    const update = await rerank(
+      state({
+        attempt: 1,
+        candidates: {
+          "0:docs:global": pool,
+          "1:docs:global": [
+            { ...a!, attempt: 1 },
+            { ...b!, attempt: 1 },
+          ],
+          "1:docs:local": [{ ...a!, attempt: 1, scope: "local" }],
+        },
+      }),
+      { context: ctx },
+    );
     expect(update.ranked!.map((r) => r.id).sort()).toEqual([a!.id, b!.id].sort());
     expect(update.ranked!.find((r) => r.id === a!.id)!.scope).toBe("local");
     expect(update.metadata?.timings_ms?.["rerank:1"]).toBeGreaterThanOrEqual(0);
@@ -108,8 +142,13 @@ describe("rerank", () => {
   });
 
   it("keeps max(top_k × 3, 20) results and handles an empty round", async () => {
-    const many = Array.from({ length: 30 }, (_, i) => ({ ...pool[i % pool.length]!, id: `00000000-0000-0000-0000-${String(i).padStart(12, "0")}` }));
-    const update = await rerank(state({ candidates: { "0:docs:global": many }, plan: planFor(question, { top_k: 8 }, ctx.profiles) }), { context: ctx });
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...pool[i % pool.length]!,
+      id: `00000000-0000-0000-0000-${String(i).padStart(12, "0")}`,
+    }));
+    const update = await rerank(state({ candidates: { "0:docs:global": many }, plan: planFor(question, { top_k: 8 }, ctx.profiles) }), {
+      context: ctx,
+    });
     expect(update.ranked).toHaveLength(24);
     const empty = await rerank(state({ candidates: {} }), { context: ctx });
     expect(empty.ranked).toEqual([]);

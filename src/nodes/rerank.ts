@@ -30,7 +30,8 @@ function dedupe(candidates: Candidate[]): Candidate[] {
   const best = new Map<string, Candidate>();
   for (const c of candidates) {
     const seen = best.get(c.id);
-    const better = !seen || (c.scope === "local" && seen.scope === "global") || (c.scope === seen.scope && c.source_rank < seen.source_rank);
+    const better =
+      !seen || (c.scope === "local" && seen.scope === "global") || (c.scope === seen.scope && c.source_rank < seen.source_rank);
     if (better) best.set(c.id, c);
   }
   return [...best.values()];
@@ -75,7 +76,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     // The local order picks what the paid model sees when there are more candidates than it takes.
     const sent = scored.slice(0, s.remoteMaxDocuments);
     try {
-      const scores = await ctx.reranker.rerank(state.standalone_question, sent.map((x) => passage(x.candidate)));
+      const scores = await ctx.reranker.rerank(
+        state.standalone_question,
+        sent.map((x) => passage(x.candidate)),
+      );
       if (scores.length !== sent.length || scores.some((x) => !Number.isFinite(x))) {
         throw new Error(`returned ${scores.length} scores for ${sent.length} documents`);
       }

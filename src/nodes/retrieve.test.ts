@@ -8,22 +8,68 @@ const filler = (topic: string, n: number) => Array.from({ length: n }, (_, i) =>
 
 let ctx: RunContext;
 beforeAll(async () => {
-  ctx = await retrievalContext([
-    { uri: "long.md", title: "Gradient timing", topics: ["gradients"], sections: [{ title: "Ramps", content: "", children: [
-      `The trapezoid gradient ramp time follows from the slew rate. ${filler("ramp", 12)}`,
-      `A trapezoid gradient flat top holds the amplitude. ${filler("flat top", 12)}`,
-    ] }] },
-    { uri: "area.md", title: "Gradient area", topics: ["gradients"], sections: [{ content: "The trapezoid gradient area is amplitude times flat time plus ramps." }] },
-    { uri: "moments.md", title: "Gradient moments", topics: ["gradients"], sections: [{ content: "Trapezoid gradient moments null the phase of moving spins." }] },
-    { uri: "spoil.md", title: "Spoiling", topics: ["rf"], sections: [{ content: "A trapezoid gradient after the readout spoils the remaining transverse magnetisation." }] },
-    { uri: "faq.md", title: "FAQ", sections: [{ content: "Why is my trapezoid gradient rejected? The trapezoid gradient exceeds the slew rate limit." }] },
-    { uri: "api.m", title: "makeTrapezoid", source: "api", sections: [{ content: "makeTrapezoid(channel, 'Area', area) returns a trapezoid gradient event." }] },
-  ], [{ name: "docs", summary: "guides" }, { name: "api", summary: "reference" }]);
+  ctx = await retrievalContext(
+    [
+      {
+        uri: "long.md",
+        title: "Gradient timing",
+        topics: ["gradients"],
+        sections: [
+          {
+            title: "Ramps",
+            content: "",
+            children: [
+              `The trapezoid gradient ramp time follows from the slew rate. ${filler("ramp", 12)}`,
+              `A trapezoid gradient flat top holds the amplitude. ${filler("flat top", 12)}`,
+            ],
+          },
+        ],
+      },
+      {
+        uri: "area.md",
+        title: "Gradient area",
+        topics: ["gradients"],
+        sections: [{ content: "The trapezoid gradient area is amplitude times flat time plus ramps." }],
+      },
+      {
+        uri: "moments.md",
+        title: "Gradient moments",
+        topics: ["gradients"],
+        sections: [{ content: "Trapezoid gradient moments null the phase of moving spins." }],
+      },
+      {
+        uri: "spoil.md",
+        title: "Spoiling",
+        topics: ["rf"],
+        sections: [{ content: "A trapezoid gradient after the readout spoils the remaining transverse magnetisation." }],
+      },
+      {
+        uri: "faq.md",
+        title: "FAQ",
+        sections: [{ content: "Why is my trapezoid gradient rejected? The trapezoid gradient exceeds the slew rate limit." }],
+      },
+      {
+        uri: "api.m",
+        title: "makeTrapezoid",
+        source: "api",
+        sections: [{ content: "makeTrapezoid(channel, 'Area', area) returns a trapezoid gradient event." }],
+      },
+    ],
+    [
+      { name: "docs", summary: "guides" },
+      { name: "api", summary: "reference" },
+    ],
+  );
 });
 afterAll(async () => ctx.store.close());
 
-const task = (question: string, over: Partial<RetrieveTask> = {}): RetrieveTask =>
-  ({ question, source: "docs", attempt: 0, plan: planFor(question), ...over });
+const task = (question: string, over: Partial<RetrieveTask> = {}): RetrieveTask => ({
+  question,
+  source: "docs",
+  attempt: 0,
+  plan: planFor(question),
+  ...over,
+});
 
 describe("retrieve", () => {
   it("writes ranked candidates of its source under attempt:source:scope, with metadata", async () => {
@@ -51,9 +97,12 @@ describe("retrieve", () => {
     const [parent] = (await ctx.store.matchBm25("ramp", { limit: 1 })).map((h) => h.parentId);
     const [parentRow] = await ctx.store.getChunks("default", [parent!]);
     const budget = parentRow!.tokenCount + 45;
-    const update = await retrieve(task(question, { topic: "gradients", plan: planFor(question, { token_budget: budget }) }), { context: ctx });
-    const all = [...(update.candidates?.["0:docs:local"] ?? []), ...(update.candidates?.["0:docs:global"] ?? [])]
-      .sort((a, b) => a.source_rank - b.source_rank);
+    const update = await retrieve(task(question, { topic: "gradients", plan: planFor(question, { token_budget: budget }) }), {
+      context: ctx,
+    });
+    const all = [...(update.candidates?.["0:docs:local"] ?? []), ...(update.candidates?.["0:docs:global"] ?? [])].sort(
+      (a, b) => a.source_rank - b.source_rank,
+    );
     expect(all.slice(0, 3).map((c) => c.scope)).toEqual(["local", "local", "global"]);
     expect(all.filter((c) => c.scope === "local").every((c) => c.topics.includes("gradients"))).toBe(true);
     const parents = all.map((c) => c.parentId ?? c.id);
@@ -75,7 +124,13 @@ describe("retrieve", () => {
   });
 
   it("searches lexically when the query embedding fails, and says so", async () => {
-    const embeddings = { ...ctx.embeddings, id: "local/use-lite", embedQuery: async () => { throw new Error("model crashed"); } };
+    const embeddings = {
+      ...ctx.embeddings,
+      id: "local/use-lite",
+      embedQuery: async () => {
+        throw new Error("model crashed");
+      },
+    };
     const update = await retrieve(task("trapezoid spoils magnetisation"), { context: { ...ctx, embeddings } });
     expect(update.candidates?.["0:docs:global"]?.[0]?.uri).toBe("spoil.md");
     expect(update.metadata?.fallbacks?.[0]).toMatch(/query embedding .* failed \(model crashed\); lexical search only/);

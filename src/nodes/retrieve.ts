@@ -66,7 +66,10 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
     const why = profile ? "empty question" : `unknown source "${source}" (profiles: ${ctx.profiles.map((p) => p.name).join(", ")})`;
     return {
       candidates: { [candidateKey(attempt, source, "global")]: [] },
-      metadata: { candidates_per_source: { [`${source}${suffix}`]: 0 }, ...(profile ? {} : { fallbacks: [`retrieve: ${why}; searched nothing`] }) },
+      metadata: {
+        candidates_per_source: { [`${source}${suffix}`]: 0 },
+        ...(profile ? {} : { fallbacks: [`retrieve: ${why}; searched nothing`] }),
+      },
     };
   }
   const { tenant } = ctx;
@@ -75,16 +78,39 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   try {
     embedding = await embedQueryCached(ctx.embeddings, question, settings.queryEmbeddingCache);
   } catch (error) {
-    fallbacks.push(`retrieve ${source}: query embedding with ${ctx.embeddings.id} failed (${(error as Error).message.split("\n")[0]}); lexical search only`);
+    fallbacks.push(
+      `retrieve ${source}: query embedding with ${ctx.embeddings.id} failed (${(error as Error).message.split("\n")[0]}); lexical search only`,
+    );
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
   const run = (topics?: string[]): Promise<SourceSearchResult> =>
-    searchSource({ store: ctx.store, profile, question, embedding, identifiers: plan.identifiers, extraTerms, tenant, topics, settings, broadened });
+    searchSource({
+      store: ctx.store,
+      profile,
+      question,
+      embedding,
+      identifiers: plan.identifiers,
+      extraTerms,
+      tenant,
+      topics,
+      settings,
+      broadened,
+    });
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {
     if (!ctx.resultCache) return run(topics);
-    const request = { question, topics, attempt, broadened, extraTerms, identifiers: plan.identifiers, embedded: embedding !== null, retrieval: profile.retrieval, settings };
+    const request = {
+      question,
+      topics,
+      attempt,
+      broadened,
+      extraTerms,
+      identifiers: plan.identifiers,
+      embedded: embedding !== null,
+      retrieval: profile.retrieval,
+      settings,
+    };
     const lookup = { tenant, source, request, ttlSeconds: profile.cache_ttl_seconds, generation: () => ctx.store.tenantGeneration(tenant) };
     return (await ctx.resultCache.getOrLoad(lookup, () => run(topics))).value;
   };

@@ -28,7 +28,16 @@ afterAll(async () => {
 /** The state the route node and edge read, as the graph holds it after `plan`. */
 function stateFor(question: string, input: Partial<GraphStateType> = {}): GraphStateType {
   const plan = applyOverrides(heuristicPlan(question, { profiles }), { sources: input.sources });
-  return { question, standalone_question: question, plan, route: null, attempt: 0, tenant: "acme", topic: undefined, ...input } as GraphStateType;
+  return {
+    question,
+    standalone_question: question,
+    plan,
+    route: null,
+    attempt: 0,
+    tenant: "acme",
+    topic: undefined,
+    ...input,
+  } as GraphStateType;
 }
 
 const route = (state: GraphStateType) => router(state, { context: buildRunContext({ store, embeddings, profiles, tenant: "acme" }) });
@@ -88,6 +97,8 @@ describe("routeToRetrievers", () => {
     const { route: decision } = await route(state);
     expect(routeToRetrievers({ ...state, route: decision! })).toBe("clarify");
     expect(routeToRetrievers({ ...stateFor("What is a cursor?"), plan: null })).toBe("clarify");
-    expect(routeToRetrievers(stateFor("What is a cursor?", { top_k: 0, plan: { ...stateFor("What is a cursor?").plan!, top_k: 0 } }))).toBe("clarify");
+    expect(routeToRetrievers(stateFor("What is a cursor?", { top_k: 0, plan: { ...stateFor("What is a cursor?").plan!, top_k: 0 } }))).toBe(
+      "clarify",
+    );
   });
 });

@@ -38,7 +38,10 @@ export function budgetFor(intent: Intent, { broad, identifiers, keyTerms }: Brea
   const base = INTENT_BUDGETS[intent];
   if (intent === "out_of_scope") return { values: { ...base }, why: "nothing to retrieve" };
   if (intent === "comparison" && broad) {
-    return { values: { ...base, top_k: MAX_TOP_K, token_budget: MAX_TOKEN_BUDGET }, why: `broad comparison → top_k ${MAX_TOP_K}, ${MAX_TOKEN_BUDGET} tokens` };
+    return {
+      values: { ...base, top_k: MAX_TOP_K, token_budget: MAX_TOKEN_BUDGET },
+      why: `broad comparison → top_k ${MAX_TOP_K}, ${MAX_TOKEN_BUDGET} tokens`,
+    };
   }
   let extra = 2 * Math.max(0, identifiers - 1) + (keyTerms > 8 ? 2 : 0) + (broad ? 3 : 0);
   extra = Math.min(extra, MAX_TOP_K - base.top_k);

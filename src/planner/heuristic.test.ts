@@ -89,7 +89,11 @@ describe("heuristicPlan budgets and sources", () => {
 describe("applyOverrides", () => {
   it("lets every input override win and says so", () => {
     const p = applyOverrides(plan("Compare all the authentication methods"), {
-      top_k: 4, token_budget: 1000, multi_section_threshold: 5, return_full_documents: true, sources: ["docs"],
+      top_k: 4,
+      token_budget: 1000,
+      multi_section_threshold: 5,
+      return_full_documents: true,
+      sources: ["docs"],
     });
     expect(p).toMatchObject({ top_k: 4, token_budget: 1000, multi_section_threshold: 5, return_full_documents: true, sources: ["docs"] });
     expect(p.reason).toContain("input overrides sources=docs, top_k=4");

@@ -13,24 +13,84 @@ interface Cue {
 
 // Weights: 3 = the cue alone decides, 2 = strong, 1-1.5 = a hint that other cues can outvote.
 const CUES: Cue[] = [
-  { intent: "out_of_scope", re: /^\s*(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening|night)|bye|goodbye|ok(ay)?|cool|great)\b[\s!.?,]*(there|all|again|so much|a lot)?[\s!.?]*$/i, weight: 6, label: "greeting" },
-  { intent: "out_of_scope", re: /\b(how are you|who are you|what('?s| is) your name|tell me a joke|what time is it|favou?rite (movie|food|colou?r))\b/i, weight: 6, label: "chit-chat" },
+  {
+    intent: "out_of_scope",
+    re: /^\s*(hi|hello|hey|yo|thanks|thank you|thx|good (morning|afternoon|evening|night)|bye|goodbye|ok(ay)?|cool|great)\b[\s!.?,]*(there|all|again|so much|a lot)?[\s!.?]*$/i,
+    weight: 6,
+    label: "greeting",
+  },
+  {
+    intent: "out_of_scope",
+    re: /\b(how are you|who are you|what('?s| is) your name|tell me a joke|what time is it|favou?rite (movie|food|colou?r))\b/i,
+    weight: 6,
+    label: "chit-chat",
+  },
   // Everyday topics are out of scope only when no domain cue speaks louder (a weather API exists).
   { intent: "out_of_scope", re: /\b(weather|recipe|football|stock price|horoscope)\b/i, weight: 2.5, label: "everyday topic" },
-  { intent: "comparison", re: /\b(compar(e|es|ed|ing|ison)|differen(ce|ces|t from)|differ|vs\.?|versus|pros and cons|trade-?offs?|which (one )?(is|should i use) (better|faster|best))\b/i, weight: 3, label: "comparison" },
-  { intent: "comparison", re: /\b(overview of|summar(y|ize|ise)|list (all|every|the)|all (the )?(available|supported|different)|what (kinds|types|sorts) of|every (function|option|event|type))\b/i, weight: 2.5, label: "overview" },
-  { intent: "debugging", re: /\b(errors?|exceptions?|fail(s|ed|ing|ure)?|crash(es|ed)?|bugs?|warnings?|broken|wrong|unexpected(ly)?|violat\w*|exceed\w*|troubleshoot\w*|traceback|stack trace|debug\w*|undefined|nan)\b/i, weight: 2, label: "error words" },
-  { intent: "debugging", re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(ing)?|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i, weight: 2, label: "something goes wrong" },
+  {
+    intent: "comparison",
+    re: /\b(compar(e|es|ed|ing|ison)|differen(ce|ces|t from)|differ|vs\.?|versus|pros and cons|trade-?offs?|which (one )?(is|should i use) (better|faster|best))\b/i,
+    weight: 3,
+    label: "comparison",
+  },
+  {
+    intent: "comparison",
+    re: /\b(overview of|summar(y|ize|ise)|list (all|every|the)|all (the )?(available|supported|different)|what (kinds|types|sorts) of|every (function|option|event|type))\b/i,
+    weight: 2.5,
+    label: "overview",
+  },
+  {
+    intent: "debugging",
+    re: /\b(errors?|exceptions?|fail(s|ed|ing|ure)?|crash(es|ed)?|bugs?|warnings?|broken|wrong|unexpected(ly)?|violat\w*|exceed\w*|troubleshoot\w*|traceback|stack trace|debug\w*|undefined|nan)\b/i,
+    weight: 2,
+    label: "error words",
+  },
+  {
+    intent: "debugging",
+    re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(ing)?|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i,
+    weight: 2,
+    label: "something goes wrong",
+  },
   { intent: "example", re: /\b(examples?|samples?|demos?|snippets?|show me)\b/i, weight: 3, label: "asks for an example" },
-  { intent: "example", re: /\b(scripts?|full code|complete code|code for|source code of|template|working code)\b/i, weight: 2, label: "asks for code" },
-  { intent: "example", re: /\b(write|create|build|implement|program|generate)\b.*\b(sequence|script|program|pipeline)\b/i, weight: 1, label: "builds something" },
-  { intent: "tutorial", re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i, weight: 3, label: "learning" },
+  {
+    intent: "example",
+    re: /\b(scripts?|full code|complete code|code for|source code of|template|working code)\b/i,
+    weight: 2,
+    label: "asks for code",
+  },
+  {
+    intent: "example",
+    re: /\b(write|create|build|implement|program|generate)\b.*\b(sequence|script|program|pipeline)\b/i,
+    weight: 1,
+    label: "builds something",
+  },
+  {
+    intent: "tutorial",
+    re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i,
+    weight: 3,
+    label: "learning",
+  },
   { intent: "tutorial", re: /\b(how (do|can|should|would) (i|we|one|you)|how to)\b/i, weight: 1.5, label: "how-to" },
   { intent: "api", re: /\b(param(eter)?s?|arg(ument)?s?|kwargs|signatures?|name\/value|keyword)\b/i, weight: 3, label: "parameters" },
-  { intent: "api", re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?|struct|units?|accepts?|takes?|required|optional)\b/i, weight: 1.5, label: "inputs/outputs" },
+  {
+    intent: "api",
+    re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?|struct|units?|accepts?|takes?|required|optional)\b/i,
+    weight: 1.5,
+    label: "inputs/outputs",
+  },
   { intent: "api", re: /\b(functions?|methods?|class(es)?|api|call(ing)?|properties)\b/i, weight: 1, label: "functions" },
-  { intent: "concept", re: /\b(what (is|are)|what does .{1,40} mean|why|explain\w*|meaning|concepts?|defin(e|es|ed|ition)|purpose|theory|how does .{1,60} work|principle|describe)\b/i, weight: 1.5, label: "explanation" },
-  { intent: "concept", re: /\b(spec(ification)?|file format|format|standard|section|convention|raster|definition)\b/i, weight: 1, label: "specification" },
+  {
+    intent: "concept",
+    re: /\b(what (is|are)|what does .{1,40} mean|why|explain\w*|meaning|concepts?|defin(e|es|ed|ition)|purpose|theory|how does .{1,60} work|principle|describe)\b/i,
+    weight: 1.5,
+    label: "explanation",
+  },
+  {
+    intent: "concept",
+    re: /\b(spec(ification)?|file format|format|standard|section|convention|raster|definition)\b/i,
+    weight: 1,
+    label: "specification",
+  },
 ];
 
 const COMPARE_API = ["api", "doc", "example"] as const;
@@ -57,7 +117,11 @@ export interface IntentGuess {
  * intent, and `cues` says which words decided it. Code identifiers count towards `api`, bracketed
  * format tags (`[BLOCKS]`) towards `concept`; a question with no content words is `out_of_scope`.
  */
-export function classifyIntent(question: string, identifiers = extractIdentifiers(question), keyTerms = extractKeyTerms(question)): IntentGuess {
+export function classifyIntent(
+  question: string,
+  identifiers = extractIdentifiers(question),
+  keyTerms = extractKeyTerms(question),
+): IntentGuess {
   const scores = Object.fromEntries(TIE_ORDER.map((i) => [i, 0])) as Record<Intent, number>;
   const cues: string[] = [];
   for (const cue of CUES) {

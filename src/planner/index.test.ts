@@ -34,27 +34,39 @@ describe("planQuestion with a chat model", () => {
 
   it("drops source names the model made up, and says so", async () => {
     const { plan } = await planQuestion({
-      question: "q", profiles, chatModel: fakeStructuredModel({ ...llmAnswer, sources: ["wiki", "docs"] }),
+      question: "q",
+      profiles,
+      chatModel: fakeStructuredModel({ ...llmAnswer, sources: ["wiki", "docs"] }),
     });
     expect(plan.sources).toEqual(["docs"]);
     expect(plan.reason).toContain("dropped unknown sources: wiki");
   });
 
   it("still lets the input overrides win", async () => {
-    const { plan } = await planQuestion({ question: "q", profiles, chatModel: fakeStructuredModel(llmAnswer), overrides: { top_k: 2, sources: ["docs"] } });
+    const { plan } = await planQuestion({
+      question: "q",
+      profiles,
+      chatModel: fakeStructuredModel(llmAnswer),
+      overrides: { top_k: 2, sources: ["docs"] },
+    });
     expect(plan).toMatchObject({ top_k: 2, sources: ["docs"], planner: "llm" });
   });
 
   it("falls back to the heuristic with a note when the model fails", async () => {
     const { plan, fallback } = await planQuestion({
-      question: "What parameters does createClient accept?", profiles, chatModel: new FailingChatModel("503 Service Unavailable"),
+      question: "What parameters does createClient accept?",
+      profiles,
+      chatModel: new FailingChatModel("503 Service Unavailable"),
     });
     expect(plan).toMatchObject({ planner: "heuristic", intent: "api" });
     expect(fallback).toMatch(/LLM planner failed \(503 Service Unavailable\); used the heuristic plan/);
   });
 
   it("falls back when the answer is not a valid plan", async () => {
-    for (const model of [new RecordingChatModel(["I think it's an API question"]), fakeStructuredModel({ ...llmAnswer, intent: "poetry" })]) {
+    for (const model of [
+      new RecordingChatModel(["I think it's an API question"]),
+      fakeStructuredModel({ ...llmAnswer, intent: "poetry" }),
+    ]) {
       const { plan, fallback } = await planQuestion({ question: "Show me an example of paging", profiles, chatModel: model });
       expect(plan).toMatchObject({ planner: "heuristic", intent: "example" });
       expect(fallback).toContain("LLM planner failed");

@@ -47,7 +47,13 @@ export interface PlanOutcome {
  * plan.top_k;  // 5 (the override wins over the planner's 15)
  * ```
  */
-export async function planQuestion({ question, profiles, chatModel, overrides = {}, timeoutMs }: PlanQuestionOptions): Promise<PlanOutcome> {
+export async function planQuestion({
+  question,
+  profiles,
+  chatModel,
+  overrides = {},
+  timeoutMs,
+}: PlanQuestionOptions): Promise<PlanOutcome> {
   let fallback: string | undefined;
   let plan: Plan | undefined;
   if (chatModel) {

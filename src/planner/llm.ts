@@ -13,10 +13,27 @@ import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms
 export const LlmPlanSchema = z.object({
   intent: z
     .enum(INTENTS as [Intent, ...Intent[]])
-    .describe("api: parameters/signatures/returns; example: wants code; tutorial: learning step by step; debugging: an error or wrong result; concept: explain/spec; comparison: compare or overview; out_of_scope: chit-chat or unrelated"),
-  top_k: z.number().int().min(0).max(50).describe("results to retrieve: ~3 for a simple question, up to 15 for 'compare all ...', 0 when out of scope"),
-  token_budget: z.number().int().min(0).max(32000).describe("context tokens: ~2000 simple, ~6000 for whole example scripts, ~8000 for broad comparisons"),
-  multi_section_threshold: z.number().int().min(1).max(20).describe("matched sections of one document at which the whole document is returned"),
+    .describe(
+      "api: parameters/signatures/returns; example: wants code; tutorial: learning step by step; debugging: an error or wrong result; concept: explain/spec; comparison: compare or overview; out_of_scope: chit-chat or unrelated",
+    ),
+  top_k: z
+    .number()
+    .int()
+    .min(0)
+    .max(50)
+    .describe("results to retrieve: ~3 for a simple question, up to 15 for 'compare all ...', 0 when out of scope"),
+  token_budget: z
+    .number()
+    .int()
+    .min(0)
+    .max(32000)
+    .describe("context tokens: ~2000 simple, ~6000 for whole example scripts, ~8000 for broad comparisons"),
+  multi_section_threshold: z
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .describe("matched sections of one document at which the whole document is returned"),
   return_full_documents: z.boolean().describe("true when whole documents (e.g. complete example scripts) are needed"),
   sources: z.array(z.string()).describe("source names to search, most useful first"),
   reason: z.string().min(1).max(500).describe("one line explaining the decision"),

@@ -29,7 +29,12 @@ describe("extractIdentifiers", () => {
 describe("extractKeyTerms", () => {
   it("keeps content words lower-case, in order, without stop words or question framing", () => {
     expect(extractKeyTerms("Show me an example of how the Slew Rate limits the gradient rise time")).toEqual([
-      "slew", "rate", "limits", "gradient", "rise", "time",
+      "slew",
+      "rate",
+      "limits",
+      "gradient",
+      "rise",
+      "time",
     ]);
   });
 
@@ -57,6 +62,11 @@ describe("extractConstraints", () => {
   });
 
   it("splits runs of upper-case keywords into words (SQL reads RESTART IDENTITY CASCADE apart)", () => {
-    expect(extractConstraints("What does TRUNCATE ... RESTART IDENTITY CASCADE do?")).toEqual(["TRUNCATE", "RESTART", "IDENTITY", "CASCADE"]);
+    expect(extractConstraints("What does TRUNCATE ... RESTART IDENTITY CASCADE do?")).toEqual([
+      "TRUNCATE",
+      "RESTART",
+      "IDENTITY",
+      "CASCADE",
+    ]);
   });
 });

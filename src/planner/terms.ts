@@ -113,7 +113,42 @@ export function extractIdentifiers(question: string): string[] {
 const isLastPart = (dotted: string, part: string) => dotted.includes(".") && dotted.endsWith(`.${part}`);
 
 /** Capitalised words that frame a question rather than name a thing. */
-const FRAMING = new Set(["i", "i'm", "im", "ok", "okay", "please", "hi", "hello", "hey", "thanks", "tutorial", "example", "examples", "walk", "teach", "show", "tell", "explain", "describe", "which", "what", "how", "why", "when", "where", "who", "is", "are", "does", "do", "can", "could", "should", "would"]);
+const FRAMING = new Set([
+  "i",
+  "i'm",
+  "im",
+  "ok",
+  "okay",
+  "please",
+  "hi",
+  "hello",
+  "hey",
+  "thanks",
+  "tutorial",
+  "example",
+  "examples",
+  "walk",
+  "teach",
+  "show",
+  "tell",
+  "explain",
+  "describe",
+  "which",
+  "what",
+  "how",
+  "why",
+  "when",
+  "where",
+  "who",
+  "is",
+  "are",
+  "does",
+  "do",
+  "can",
+  "could",
+  "should",
+  "would",
+]);
 const FILE_EXT = /\.(?:m|py|ts|js|mjs|cjs|tsx|html?|md|pdf|txt|json|seq)$/i;
 /** A capitalised or all-caps word (a name), possessive dropped; hyphenated names stay whole (B-tree, SARS-CoV). */
 const NAME = /^(?:[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[A-Z0-9]+)$/;
@@ -149,14 +184,20 @@ export function extractConstraints(question: string): string[] {
   }
   const taken = new Set(out.map((o) => o.toLowerCase()));
   for (const sentence of question.split(/(?<=[.?!:;])\s+|\n+/)) {
-    const words = sentence.replace(/[`"“”()[\]{},]/g, " , ").split(/\s+/).filter(Boolean);
+    const words = sentence
+      .replace(/[`"“”()[\]{},]/g, " , ")
+      .split(/\s+/)
+      .filter(Boolean);
     let run: string[] = [];
     const flush = () => {
       const names = run.filter((w) => !VERSION.test(w));
       if (names.length > 0) {
         const allCaps = names.every((w) => w === w.toUpperCase());
         // SQL keywords in a row (RESTART IDENTITY CASCADE) are separate words; proper names are one phrase.
-        if (allCaps || run.length > 3) for (const w of names) { if (!taken.has(w.toLowerCase())) add(w); }
+        if (allCaps || run.length > 3)
+          for (const w of names) {
+            if (!taken.has(w.toLowerCase())) add(w);
+          }
         else if (!taken.has(run.join(" ").toLowerCase())) add(run.join(" "));
       }
       run = [];
@@ -174,7 +215,8 @@ export function extractConstraints(question: string): string[] {
         flush();
         return;
       }
-      const isName = w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
+      const isName =
+        w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
       if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) run.push(w);
       else flush();
     });

@@ -7,7 +7,10 @@ function setup() {
   const cache = new ResultCache({ now: () => now, maxEntries: 3 });
   let loads = 0;
   const get = (tenant: string, request: unknown = "q", ttlSeconds = 60) =>
-    cache.getOrLoad({ tenant, source: "docs", request, ttlSeconds, generation: async () => generation }, async () => ({ n: ++loads, tenant }));
+    cache.getOrLoad({ tenant, source: "docs", request, ttlSeconds, generation: async () => generation }, async () => ({
+      n: ++loads,
+      tenant,
+    }));
   return { cache, get, tick: (ms: number) => (now += ms), bump: () => (generation = String(Number(generation) + 1)), loads: () => loads };
 }
 

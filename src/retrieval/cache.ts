@@ -54,7 +54,10 @@ export class ResultCache {
 
   /** The key of a request. Tenant and source are escaped so `a:b` + `c` never meets `a` + `b:c`. */
   static key({ tenant, source, request }: CacheKeyParts): string {
-    const hash = createHash("sha256").update(JSON.stringify(request ?? null)).digest("hex").slice(0, 32);
+    const hash = createHash("sha256")
+      .update(JSON.stringify(request ?? null))
+      .digest("hex")
+      .slice(0, 32);
     return `${encodeURIComponent(tenant)}:${encodeURIComponent(source)}:${hash}`;
   }
 
@@ -80,7 +83,12 @@ export class ResultCache {
     }
     const value = await load();
     this.entries.delete(key);
-    this.entries.set(key, { tenant: lookup.tenant, generation, expires: this.now() + lookup.ttlSeconds * 1000, value: structuredClone(value) });
+    this.entries.set(key, {
+      tenant: lookup.tenant,
+      generation,
+      expires: this.now() + lookup.ttlSeconds * 1000,
+      value: structuredClone(value),
+    });
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     return { value, hit: false };
   }

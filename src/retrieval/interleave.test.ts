@@ -18,8 +18,15 @@ describe("interleaveScoped", () => {
 
   it("counts a child as its parent's tokens and stops at the budget", () => {
     const parents = new Map([["p", 900]]);
-    const out = interleaveScoped([hit("c1", 50, "p"), hit("l2", 100)], [hit("g1", 100), hit("g2", 100)], { tokenBudget: 1150, parentTokens: parents });
-    expect(out.map((s) => [s.hit.id, s.tokens])).toEqual([["c1", 900], ["l2", 100], ["g1", 100]]);
+    const out = interleaveScoped([hit("c1", 50, "p"), hit("l2", 100)], [hit("g1", 100), hit("g2", 100)], {
+      tokenBudget: 1150,
+      parentTokens: parents,
+    });
+    expect(out.map((s) => [s.hit.id, s.tokens])).toEqual([
+      ["c1", 900],
+      ["l2", 100],
+      ["g1", 100],
+    ]);
   });
 
   it("skips what does not fit and tries the next of the same list", () => {
@@ -28,16 +35,19 @@ describe("interleaveScoped", () => {
   });
 
   it("takes one result per parent section, across both lists", () => {
-    const out = interleaveScoped(
-      [hit("c1", 50, "p"), hit("c2", 50, "p"), hit("l3")],
-      [hit("c1", 50, "p"), hit("g2")],
-      { tokenBudget: 10_000, parentTokens: new Map([["p", 300]]) },
-    );
+    const out = interleaveScoped([hit("c1", 50, "p"), hit("c2", 50, "p"), hit("l3")], [hit("c1", 50, "p"), hit("g2")], {
+      tokenBudget: 10_000,
+      parentTokens: new Map([["p", 300]]),
+    });
     expect(out.map((s) => s.hit.id)).toEqual(["c1", "l3", "g2"]);
   });
 
   it("honours a custom pattern and a result cap", () => {
-    const out = interleaveScoped([hit("l1"), hit("l2")], [hit("g1"), hit("g2")], { tokenBudget: 10_000, pattern: ["global"], maxResults: 3 });
+    const out = interleaveScoped([hit("l1"), hit("l2")], [hit("g1"), hit("g2")], {
+      tokenBudget: 10_000,
+      pattern: ["global"],
+      maxResults: 3,
+    });
     expect(out.map((s) => s.hit.id)).toEqual(["g1", "g2", "l1"]);
   });
 });

@@ -35,7 +35,11 @@ export const parentKey = (h: Pick<ChunkHit, "id" | "parentId">) => h.parentId ??
  * @example
  * interleaveScoped(local, global, { tokenBudget: 2000 }).map((s) => s.scope); // ["local", "local", "global", ...]
  */
-export function interleaveScoped<T extends ChunkHit>(local: readonly T[], global: readonly T[], options: InterleaveOptions): ScopedHit<T>[] {
+export function interleaveScoped<T extends ChunkHit>(
+  local: readonly T[],
+  global: readonly T[],
+  options: InterleaveOptions,
+): ScopedHit<T>[] {
   const { pattern = ["local", "local", "global"], tokenBudget, maxResults = Infinity, parentTokens } = options;
   const queues: Record<Scope, { list: readonly T[]; at: number }> = { local: { list: local, at: 0 }, global: { list: global, at: 0 } };
   const seen = new Set<string>();

@@ -7,9 +7,15 @@ import { embedQueryCached } from "./query-embedding.js";
 async function counted(): Promise<{ provider: EmbeddingProvider; calls: string[] }> {
   const real = await localEmbeddings();
   const calls: string[] = [];
-  const provider: EmbeddingProvider = { ...real, id: real.id, dimension: real.dimension, maxChars: real.maxChars,
-    embedDocuments: (t) => real.embedDocuments(t), close: async () => {},
-    embedQuery: (t) => (calls.push(t), real.embedQuery(t)) };
+  const provider: EmbeddingProvider = {
+    ...real,
+    id: real.id,
+    dimension: real.dimension,
+    maxChars: real.maxChars,
+    embedDocuments: (t) => real.embedDocuments(t),
+    close: async () => {},
+    embedQuery: (t) => (calls.push(t), real.embedQuery(t)),
+  };
   return { provider, calls };
 }
 
@@ -36,7 +42,13 @@ describe("embedQueryCached", () => {
   it("retries a text whose call failed", async () => {
     let fail = true;
     const { provider } = await counted();
-    const flaky: EmbeddingProvider = { ...provider, embedQuery: async (t) => { if (fail) throw new Error("down"); return provider.embedQuery(t); } };
+    const flaky: EmbeddingProvider = {
+      ...provider,
+      embedQuery: async (t) => {
+        if (fail) throw new Error("down");
+        return provider.embedQuery(t);
+      },
+    };
     await expect(embedQueryCached(flaky, "x")).rejects.toThrow("down");
     fail = false;
     await expect(embedQueryCached(flaky, "x")).resolves.toHaveLength(512);

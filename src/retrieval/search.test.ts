@@ -11,19 +11,38 @@ const settings = defaultRunSettings().retrieval;
 
 beforeAll(async () => {
   ctx = await retrievalContext([
-    { uri: "grad.md", title: "Gradients", sections: [
-      { title: "Trapezoids", content: "A trapezoid gradient ramps up, stays flat and ramps down. Trapezoid timing depends on the slew rate." },
-      { title: "Helper", content: "Call makeTrapezoid with the channel and area to build a trapezoid gradient." },
-    ] },
-    { uri: "coils.md", title: "Coils", sections: [
-      { title: "Connectors", content: "Plug the coil cable into port J14 on the scanner front panel." },
-      { title: "Ports", content: "The coil ports and cables of the scanner front panel: which coil goes where." },
-    ] },
-    { uri: "rf.md", title: "Pulses", sections: [{ title: "Excitation", content: "A radiofrequency pulse tips the magnetisation; its flip angle sets how far." }] },
-    { uri: "epi.m", title: "writeEpi.m", sections: [
-      { title: "matlab", content: "seq = mr.Sequence(); % build an EPI readout", metadata: { language: "matlab" } },
-      { title: "python", content: "seq = pp.Sequence()  # build an EPI readout", metadata: { language: "python" } },
-    ] },
+    {
+      uri: "grad.md",
+      title: "Gradients",
+      sections: [
+        {
+          title: "Trapezoids",
+          content: "A trapezoid gradient ramps up, stays flat and ramps down. Trapezoid timing depends on the slew rate.",
+        },
+        { title: "Helper", content: "Call makeTrapezoid with the channel and area to build a trapezoid gradient." },
+      ],
+    },
+    {
+      uri: "coils.md",
+      title: "Coils",
+      sections: [
+        { title: "Connectors", content: "Plug the coil cable into port J14 on the scanner front panel." },
+        { title: "Ports", content: "The coil ports and cables of the scanner front panel: which coil goes where." },
+      ],
+    },
+    {
+      uri: "rf.md",
+      title: "Pulses",
+      sections: [{ title: "Excitation", content: "A radiofrequency pulse tips the magnetisation; its flip angle sets how far." }],
+    },
+    {
+      uri: "epi.m",
+      title: "writeEpi.m",
+      sections: [
+        { title: "matlab", content: "seq = mr.Sequence(); % build an EPI readout", metadata: { language: "matlab" } },
+        { title: "python", content: "seq = pp.Sequence()  # build an EPI readout", metadata: { language: "python" } },
+      ],
+    },
   ]);
 });
 afterAll(async () => ctx.store.close());
@@ -31,7 +50,15 @@ afterAll(async () => ctx.store.close());
 const profile = (retrieval: Record<string, unknown> = {}) => SourceProfileSchema.parse({ name: "docs", summary: "docs", retrieval });
 const search = async (question: string, over: Partial<Parameters<typeof searchSource>[0]> = {}) => {
   const embedding = await ctx.embeddings.embedQuery(question);
-  return searchSource({ store: ctx.store, profile: profile(), question, embedding, identifiers: extractIdentifiers(question), settings, ...over });
+  return searchSource({
+    store: ctx.store,
+    profile: profile(),
+    question,
+    embedding,
+    identifiers: extractIdentifiers(question),
+    settings,
+    ...over,
+  });
 };
 
 describe("searchSource", () => {
@@ -48,7 +75,10 @@ describe("searchSource", () => {
   });
 
   it("expands the query with synonyms and finds a chunk that only uses the synonym", async () => {
-    const withMap = await search("rf", { embedding: null, settings: RetrievalSettingsSchema.parse({ synonyms: { rf: ["radiofrequency"] } }) });
+    const withMap = await search("rf", {
+      embedding: null,
+      settings: RetrievalSettingsSchema.parse({ synonyms: { rf: ["radiofrequency"] } }),
+    });
     expect(withMap.added).toEqual(["radiofrequency"]);
     expect(withMap.query).toBe("rf radiofrequency");
     expect(withMap.hits.map((h) => h.uri)).toEqual(["rf.md"]);
@@ -71,8 +101,13 @@ describe("searchSource", () => {
 
 describe("identifierWords", () => {
   it("splits identifiers into the words they are made of", () => {
-    expect(identifierWords(["mr.makeTrapezoid", "[BLOCKS]", "E-1234", "pp.make_trapezoid"])).toEqual(
-      ["mr", "make", "trapezoid", "blocks", "1234", "pp"],
-    );
+    expect(identifierWords(["mr.makeTrapezoid", "[BLOCKS]", "E-1234", "pp.make_trapezoid"])).toEqual([
+      "mr",
+      "make",
+      "trapezoid",
+      "blocks",
+      "1234",
+      "pp",
+    ]);
   });
 });

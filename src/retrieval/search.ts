@@ -41,7 +41,12 @@ export interface SourceSearchResult {
 /** The words inside identifiers (`makeTrapezoid` → `make trapezoid`), for a relaxed lexical query. */
 export function identifierWords(identifiers: readonly string[]): string[] {
   const words = identifiers.flatMap((id) =>
-    id.replace(/[[\]().]/g, " ").replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[_-]+/g, " ").toLowerCase().split(/\s+/),
+    id
+      .replace(/[[\]().]/g, " ")
+      .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+      .replace(/[_-]+/g, " ")
+      .toLowerCase()
+      .split(/\s+/),
   );
   return [...new Set(words.filter((w) => w.length > 1))];
 }
@@ -83,7 +88,9 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     fusion,
   });
   const names = aliasNames(identifiers);
-  const aliasHits = names.length ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } }) : [];
+  const aliasHits = names.length
+    ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } })
+    : [];
   const all = withAliasHits(hits, aliasHits, names);
   const kept = language ? all.filter((h) => languageOf(h) === language).slice(0, wanted) : all;
   return { hits: kept, query: text, added, fusion, limit: wanted };

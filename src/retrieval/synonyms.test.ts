@@ -18,7 +18,10 @@ describe("synonyms", () => {
 
   it("append expansions and extra terms to the question, without repeating it", () => {
     const index = synonymIndex({ rf: ["radiofrequency"] });
-    expect(expandQuery("rf pulse", index, ["pulse", "shape"])).toEqual({ text: "rf pulse radiofrequency shape", added: ["radiofrequency", "shape"] });
+    expect(expandQuery("rf pulse", index, ["pulse", "shape"])).toEqual({
+      text: "rf pulse radiofrequency shape",
+      added: ["radiofrequency", "shape"],
+    });
     expect(expandQuery("nothing here", index)).toEqual({ text: "nothing here", added: [] });
   });
 });

@@ -28,7 +28,11 @@ export function synonymIndex(map: Record<string, readonly string[]>): SynonymInd
     for (const phrase of group) groupOf.set(phrase, group);
   }
   const index = new Map<string, string[]>();
-  for (const [phrase, group] of groupOf) index.set(phrase, [...group].filter((p) => p !== phrase));
+  for (const [phrase, group] of groupOf)
+    index.set(
+      phrase,
+      [...group].filter((p) => p !== phrase),
+    );
   indexCache.set(map, index);
   return index;
 }

@@ -101,7 +101,8 @@ function progress(node: string, update: Record<string, unknown>): Record<string,
     out.source = Object.keys(lists)[0]?.split(":")[1];
     out.candidates = Object.values(lists).reduce((n, l) => n + l.length, 0);
   }
-  if (node === "rerank" && Array.isArray(update.ranked)) out.ranked = (update.ranked as { below_threshold?: boolean }[]).filter((r) => !r.below_threshold).length;
+  if (node === "rerank" && Array.isArray(update.ranked))
+    out.ranked = (update.ranked as { below_threshold?: boolean }[]).filter((r) => !r.below_threshold).length;
   if (gate) out.decision = gate.decision;
   return out;
 }
@@ -158,7 +159,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         // Thread ids are per tenant: another tenant naming the same id gets its own thread.
         // durability "exit": a thread needs each turn's end state only, one checkpoint write instead of one per step.
         // The graph declares no context schema, so LangGraph types the per-call context as a plain record.
-        { context: runContext as RunContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${threadId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+        {
+          context: runContext as RunContext & Record<string, unknown>,
+          configurable: { thread_id: `${tenant}/${threadId}` },
+          streamMode: ["updates", "messages"],
+          signal: controller.signal,
+          durability: "exit",
+        },
       );
       for await (const [mode, chunk] of stream as AsyncIterable<[string, unknown]>) {
         if (mode === "messages") {
@@ -179,9 +186,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         }
       }
       sse.send("final", {
-        answer: final.answer ?? "", citations: final.citations ?? [], verdict: final.verdict ?? null,
-        strategy: final.strategy ?? "", clarifying_questions: final.clarifying_questions ?? [],
-        standalone_question: final.standalone_question ?? body.message, thread_id: threadId,
+        answer: final.answer ?? "",
+        citations: final.citations ?? [],
+        verdict: final.verdict ?? null,
+        strategy: final.strategy ?? "",
+        clarifying_questions: final.clarifying_questions ?? [],
+        standalone_question: final.standalone_question ?? body.message,
+        thread_id: threadId,
       });
     } catch (error) {
       if (!controller.signal.aborted) sse.send("error", { error: (error as Error).message.split("\n")[0] });
@@ -211,23 +222,34 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     try {
       const run = await graph.stream(
         { question: body.question, tenant, sources: body.sources, topic: body.topic },
-        { context: runContext as RunContext & Record<string, unknown>, configurable: { thread_id: `${tenant}/${body.chatId}` }, streamMode: ["updates", "messages"], signal: controller.signal, durability: "exit" },
+        {
+          context: runContext as RunContext & Record<string, unknown>,
+          configurable: { thread_id: `${tenant}/${body.chatId}` },
+          streamMode: ["updates", "messages"],
+          signal: controller.signal,
+          durability: "exit",
+        },
       );
       for await (const [mode, chunk] of run as AsyncIterable<[string, unknown]>) {
         if (mode === "messages") {
           const [message, meta] = chunk as [{ content?: unknown; getType?: () => string }, { langgraph_node?: string }];
           const node = meta?.langgraph_node;
-          if ((node === "generate" || node === "clarify") && message.getType?.() === "ai" && typeof message.content === "string") stream.text(message.content);
+          if ((node === "generate" || node === "clarify") && message.getType?.() === "ai" && typeof message.content === "string")
+            stream.text(message.content);
           continue;
         }
-        for (const update of Object.values(chunk as Record<string, Record<string, unknown> | null>)) if (update) Object.assign(final, update);
+        for (const update of Object.values(chunk as Record<string, Record<string, unknown> | null>))
+          if (update) Object.assign(final, update);
       }
       if (!stream.hasText) stream.text(String(final.answer ?? ""));
       stream.finish({
         citations: (final.citations as Citation[] | undefined) ?? [],
         data: {
-          verdict: final.verdict ?? null, strategy: final.strategy ?? "", clarifying_questions: final.clarifying_questions ?? [],
-          standalone_question: final.standalone_question ?? body.question, thread_id: body.chatId,
+          verdict: final.verdict ?? null,
+          strategy: final.strategy ?? "",
+          clarifying_questions: final.clarifying_questions ?? [],
+          standalone_question: final.standalone_question ?? body.question,
+          thread_id: body.chatId,
         },
       });
     } catch (error) {
@@ -253,7 +275,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       return sendJson(res, 200, { status: "ok" });
     }
     const api = path === "/v1/chat" || path === "/v1/ingest" || path === "/api/chat";
-    if (!api && options.uiDir && (req.method === "GET" || req.method === "HEAD") && (await serveStatic(options.uiDir, path ?? "/", res, req.method === "HEAD"))) return;
+    if (
+      !api &&
+      options.uiDir &&
+      (req.method === "GET" || req.method === "HEAD") &&
+      (await serveStatic(options.uiDir, path ?? "/", res, req.method === "HEAD"))
+    )
+      return;
     if (!api) throw new RequestError(404, "path", `No route ${path}.`);
     if (req.method !== "POST") throw new RequestError(405, "method", "Use POST.");
     const tenant = await tenantOf(req.headers.authorization, auth);
@@ -262,15 +290,22 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   }
 
   const handler = ((req: IncomingMessage, res: ServerResponse) => {
-    route(req, res).catch((error: unknown) => {
-      if (error instanceof RequestError) return sendJson(res, error.status, { error: error.message, field: error.field });
-      if (error instanceof AuthError) return sendJson(res, error.status, { error: error.message, field: "authorization" });
-      // The operator's row is at fault, not the request: a 500 that says which tenant and column.
-      if (TenantConfigError.isInstance(error)) {
-        return sendJson(res, 500, { error: error.message.split("\n")[0], field: `sw_tenant_config.${error.field}`, tenant: error.tenant, hint: error.hint });
-      }
-      sendJson(res, 500, { error: "Internal error.", detail: (error as Error).message?.split("\n")[0] });
-    }).catch(() => res.destroy());
+    route(req, res)
+      .catch((error: unknown) => {
+        if (error instanceof RequestError) return sendJson(res, error.status, { error: error.message, field: error.field });
+        if (error instanceof AuthError) return sendJson(res, error.status, { error: error.message, field: "authorization" });
+        // The operator's row is at fault, not the request: a 500 that says which tenant and column.
+        if (TenantConfigError.isInstance(error)) {
+          return sendJson(res, 500, {
+            error: error.message.split("\n")[0],
+            field: `sw_tenant_config.${error.field}`,
+            tenant: error.tenant,
+            hint: error.hint,
+          });
+        }
+        sendJson(res, 500, { error: "Internal error.", detail: (error as Error).message?.split("\n")[0] });
+      })
+      .catch(() => res.destroy());
   }) as ChatHandler;
   handler.idle = () => writes.then(() => {});
   handler.allowOrigins = (list) => origins.allow(list);

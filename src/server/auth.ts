@@ -2,7 +2,10 @@ import { errors, jwtVerify } from "jose";
 
 /** Why a request was refused; the server answers with `status` and this message. */
 export class AuthError extends Error {
-  constructor(readonly status: 401 | 403, message: string) {
+  constructor(
+    readonly status: 401 | 403,
+    message: string,
+  ) {
     super(message);
     this.name = "AuthError";
   }

@@ -18,7 +18,7 @@ describe("ingest roots", () => {
     expect(defaultIngestRoots({ auth: true, dataDir: base })).toEqual({ "*": [join(base, "ingest", "{tenant}")] });
   });
 
-  it("pick the tenant's own list, else the \"*\" one, and create a per-tenant folder on first use", async () => {
+  it('pick the tenant\'s own list, else the "*" one, and create a per-tenant folder on first use', async () => {
     const roots = { acme: [join(base, "acme-docs")], "*": [join(base, "uploads", "{tenant}")] };
     expect(await rootsForTenant(roots, "acme")).toEqual([join(base, "acme-docs")]);
     expect(await rootsForTenant(roots, "globex")).toEqual([join(base, "uploads", "globex")]);

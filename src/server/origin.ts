@@ -36,11 +36,16 @@ export class OriginPolicy {
     if (this.listed.size > 0) res.setHeader("vary", "Origin");
     if (origin) res.setHeader("access-control-allow-origin", origin);
     if (req.method === "OPTIONS") {
-      if (req.headers.origin !== undefined && !origin) throw new RequestError(403, "origin", "This origin may not call this server (server.corsOrigins).");
+      if (req.headers.origin !== undefined && !origin)
+        throw new RequestError(403, "origin", "This origin may not call this server (server.corsOrigins).");
       res.writeHead(204, {
         allow: "GET, HEAD, POST, OPTIONS",
         ...(origin
-          ? { "access-control-allow-methods": "GET, POST", "access-control-allow-headers": "authorization, content-type", "access-control-max-age": "600" }
+          ? {
+              "access-control-allow-methods": "GET, POST",
+              "access-control-allow-headers": "authorization, content-type",
+              "access-control-max-age": "600",
+            }
           : {}),
       });
       res.end();

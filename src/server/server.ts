@@ -32,12 +32,19 @@ export interface ServerTimeouts {
 export class ServerStartError extends SourcewiseError {
   constructor({ host, port, cause }: { host: string; port: number; cause: NodeJS.ErrnoException }) {
     const why: Record<string, [string, string]> = {
-      EADDRINUSE: [`port ${port} is already in use`, "Stop the process using it, or pick another port (--port, SOURCEWISE_PORT; 0 picks a free one)."],
+      EADDRINUSE: [
+        `port ${port} is already in use`,
+        "Stop the process using it, or pick another port (--port, SOURCEWISE_PORT; 0 picks a free one).",
+      ],
       EACCES: [`binding port ${port} is not permitted`, "Use a port above 1023 (--port), or run with the right to bind it."],
       EADDRNOTAVAIL: [`${host} is not an address of this machine`, "Set --host (server.host) to a local address, e.g. 127.0.0.1."],
     };
     const [reason, hint] = why[cause.code ?? ""] ?? [cause.message, "Check server.host and server.port."];
-    super("server_start_failed", `Could not listen on ${host}:${port}: ${reason}.`, { hint, data: { host, port, code: cause.code }, cause });
+    super("server_start_failed", `Could not listen on ${host}:${port}: ${reason}.`, {
+      hint,
+      data: { host, port, code: cause.code },
+      cause,
+    });
   }
   static override isInstance(error: unknown): error is ServerStartError {
     return SourcewiseError.isInstance(error) && error.code === "server_start_failed";
@@ -62,7 +69,12 @@ const HTTP_ERROR = (status: string, message: string) =>
  * const { url, close } = await startServer({ context, port: 0 });
  */
 export async function startServer({
-  port = 8787, host = "127.0.0.1", headersTimeoutMs = 10_000, requestTimeoutMs = 30_000, keepAliveTimeoutMs = 5_000, ...options
+  port = 8787,
+  host = "127.0.0.1",
+  headersTimeoutMs = 10_000,
+  requestTimeoutMs = 30_000,
+  keepAliveTimeoutMs = 5_000,
+  ...options
 }: ChatHandlerOptions & ServerTimeouts & { port?: number; host?: string }): Promise<RunningServer> {
   const handler = createChatHandler(options);
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
@@ -74,7 +86,12 @@ export async function startServer({
     const response = (socket as Duplex & { _httpMessage?: ServerResponse })._httpMessage;
     if (!socket.writable || response?.headersSent || error.code === "ECONNRESET") return void socket.destroy();
     const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    socket.end(timedOut ? HTTP_ERROR("408 Request Timeout", "The request took too long to arrive.") : HTTP_ERROR("400 Bad Request", "Malformed HTTP request."), () => socket.destroy());
+    socket.end(
+      timedOut
+        ? HTTP_ERROR("408 Request Timeout", "The request took too long to arrive.")
+        : HTTP_ERROR("400 Bad Request", "Malformed HTTP request."),
+      () => socket.destroy(),
+    );
     // A peer that never reads would keep the socket half-closed.
     setTimeout(() => socket.destroy(), 1000).unref();
   });
@@ -102,7 +119,10 @@ export async function startServer({
       server.closeIdleConnections();
       if (active > 0) {
         let timer: NodeJS.Timeout | undefined;
-        await Promise.race([new Promise<void>((done) => (drained = done)), new Promise<void>((done) => (timer = setTimeout(done, graceMs)))]);
+        await Promise.race([
+          new Promise<void>((done) => (drained = done)),
+          new Promise<void>((done) => (timer = setTimeout(done, graceMs))),
+        ]);
         clearTimeout(timer);
       }
       server.closeAllConnections();

@@ -41,7 +41,10 @@ export function uiChatBodySchema(maxMessageChars: number) {
     .passthrough()
     .transform((body, ctx) => {
       const last = body.messages.at(-1)!;
-      const text = last.parts.flatMap((p) => (p.type === "text" ? [(p as z.infer<typeof textPart>).text] : [])).join("").trim();
+      const text = last.parts
+        .flatMap((p) => (p.type === "text" ? [(p as z.infer<typeof textPart>).text] : []))
+        .join("")
+        .trim();
       const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["messages", body.messages.length - 1], message });
       if (last.role !== "user") issue("the last message must be the user's");
       else if (!text) issue("the last message has no text part");
@@ -53,9 +56,20 @@ export function uiChatBodySchema(maxMessageChars: number) {
 export type UiChatBody = z.output<ReturnType<typeof uiChatBodySchema>>;
 
 const MEDIA_TYPES: Record<string, string> = {
-  ".pdf": "application/pdf", ".md": "text/markdown", ".markdown": "text/markdown", ".mdx": "text/markdown",
-  ".html": "text/html", ".htm": "text/html", ".ts": "text/typescript", ".tsx": "text/typescript", ".js": "text/javascript",
-  ".mjs": "text/javascript", ".py": "text/x-python", ".m": "text/x-matlab", ".json": "application/json", ".jsonl": "application/jsonl",
+  ".pdf": "application/pdf",
+  ".md": "text/markdown",
+  ".markdown": "text/markdown",
+  ".mdx": "text/markdown",
+  ".html": "text/html",
+  ".htm": "text/html",
+  ".ts": "text/typescript",
+  ".tsx": "text/typescript",
+  ".js": "text/javascript",
+  ".mjs": "text/javascript",
+  ".py": "text/x-python",
+  ".m": "text/x-matlab",
+  ".json": "application/json",
+  ".jsonl": "application/jsonl",
 };
 
 /** "p. 3" or "pp. 3–5", or nothing when the citation has no page. */
@@ -79,8 +93,15 @@ export function sourcePart(c: Citation) {
     filename,
     providerMetadata: {
       sourcewise: {
-        n: c.n, uri: c.uri, source: c.source, section: c.section, page_start: c.page_start, page_end: c.page_end,
-        chunk_index: c.chunk_index, relevance: Number(Math.min(1, c.rerank_score).toFixed(4)), snippet: c.snippet,
+        n: c.n,
+        uri: c.uri,
+        source: c.source,
+        section: c.section,
+        page_start: c.page_start,
+        page_end: c.page_end,
+        chunk_index: c.chunk_index,
+        relevance: Number(Math.min(1, c.rerank_score).toFixed(4)),
+        snippet: c.snippet,
       },
     },
   };
@@ -90,7 +111,10 @@ export function sourcePart(c: Citation) {
 export class UiMessageStream {
   private textId: string | undefined;
 
-  constructor(private readonly res: ServerResponse, private readonly messageId: string) {
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly messageId: string,
+  ) {
     res.writeHead(200, UI_MESSAGE_STREAM_HEADERS);
     res.flushHeaders();
     this.write({ type: "start", messageId });

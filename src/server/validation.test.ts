@@ -4,7 +4,15 @@ import { chatBodySchema, IngestBodySchema, isCleanText, parseBody } from "./vali
 describe("request validation", () => {
   it("tells clean text from NUL, control characters and unpaired surrogates", () => {
     expect(isCleanText("tabs\tand\r\nlines, emoji 😀, accents é")).toBe(true);
-    for (const bad of ["a\u0000b", "bell\u0007", "esc\u001b[0m", "del\u007f", "lone \ud800 high", "lone \udc00 low", "reversed \udc00\ud800"]) {
+    for (const bad of [
+      "a\u0000b",
+      "bell\u0007",
+      "esc\u001b[0m",
+      "del\u007f",
+      "lone \ud800 high",
+      "lone \udc00 low",
+      "reversed \udc00\ud800",
+    ]) {
       expect(isCleanText(bad), JSON.stringify(bad)).toBe(false);
     }
   });
@@ -19,7 +27,11 @@ describe("request validation", () => {
   });
 
   it("names the field of invalid ingest text", () => {
-    expect(() => parseBody(JSON.stringify({ paths: ["ok", "a\u0000"] }), IngestBodySchema)).toThrow(expect.objectContaining({ status: 400, field: "paths", message: expect.stringMatching(/^paths\.1: /) }));
-    expect(() => parseBody(JSON.stringify({ paths: ["ok"], topics: ["\udfff"] }), IngestBodySchema)).toThrow(expect.objectContaining({ field: "topics" }));
+    expect(() => parseBody(JSON.stringify({ paths: ["ok", "a\u0000"] }), IngestBodySchema)).toThrow(
+      expect.objectContaining({ status: 400, field: "paths", message: expect.stringMatching(/^paths\.1: /) }),
+    );
+    expect(() => parseBody(JSON.stringify({ paths: ["ok"], topics: ["\udfff"] }), IngestBodySchema)).toThrow(
+      expect.objectContaining({ field: "topics" }),
+    );
   });
 });

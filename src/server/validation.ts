@@ -2,7 +2,11 @@ import { z } from "zod";
 
 /** A bad request: the HTTP status, and the field to fix (`body` for the body as a whole). */
 export class RequestError extends Error {
-  constructor(readonly status: number, readonly field: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
     this.name = "RequestError";
   }
@@ -10,8 +14,9 @@ export class RequestError extends Error {
 
 /** NUL and other control characters (tab and line breaks aside), and UTF-16 surrogates without their pair. */
 // Control characters are exactly what this pattern is for.
-// eslint-disable-next-line no-control-regex
-const INVALID_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const INVALID_TEXT =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether `text` holds only characters Postgres text and UTF-8 can carry (see {@link INVALID_TEXT}). */
 export function isCleanText(text: string): boolean {
@@ -26,8 +31,16 @@ const name = z.string().trim().min(1).max(200).refine(isCleanText, CLEAN);
 export function chatBodySchema(maxMessageChars: number) {
   return z
     .object({
-      message: z.string().trim().min(1, "must not be empty").max(maxMessageChars, `must be at most ${maxMessageChars} characters`).refine(isCleanText, CLEAN),
-      thread_id: z.string().regex(/^[\w.:-]{1,128}$/, "must be 1-128 letters, digits, or . _ : -").optional(),
+      message: z
+        .string()
+        .trim()
+        .min(1, "must not be empty")
+        .max(maxMessageChars, `must be at most ${maxMessageChars} characters`)
+        .refine(isCleanText, CLEAN),
+      thread_id: z
+        .string()
+        .regex(/^[\w.:-]{1,128}$/, "must be 1-128 letters, digits, or . _ : -")
+        .optional(),
       sources: z.array(name).min(1).max(20).optional(),
       topic: name.optional(),
     })
@@ -57,12 +70,13 @@ export function parseBody<S extends z.ZodTypeAny>(raw: string, schema: S): z.inf
   } catch {
     throw new RequestError(400, "body", "The body must be JSON.");
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new RequestError(400, "body", "The body must be a JSON object.");
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw new RequestError(400, "body", "The body must be a JSON object.");
   const result = schema.safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
     // `field` is the top-level key a client sent; the message names the exact element (`sources.1`).
-    const where = issue?.code === "unrecognized_keys" ? issue.keys[0] ?? "body" : issue?.path.join(".") || "body";
+    const where = issue?.code === "unrecognized_keys" ? (issue.keys[0] ?? "body") : issue?.path.join(".") || "body";
     const field = issue?.code === "unrecognized_keys" ? where : String(issue?.path[0] ?? "body");
     throw new RequestError(400, field, `${where}: ${issue?.message ?? "invalid"}`);
   }

@@ -54,11 +54,18 @@ describe("loadProfiles", () => {
   });
 
   it("rejects duplicate names, unknown fields, bad names and nameless entries", () => {
-    expect(configErrorOf(() => loadProfiles([{ name: "faq", summary: "a" }, { name: "faq", summary: "b" }])).message).toContain(
-      'source "faq", field name: defined twice',
-    );
+    expect(
+      configErrorOf(() =>
+        loadProfiles([
+          { name: "faq", summary: "a" },
+          { name: "faq", summary: "b" },
+        ]),
+      ).message,
+    ).toContain('source "faq", field name: defined twice');
     expect(configErrorOf(() => loadProfiles([{ name: "docs", colour: "red" }])).message).toMatch(/source "docs".*Unrecognized key.*colour/);
     expect(configErrorOf(() => loadProfiles([{ name: "My Docs", summary: "x" }])).message).toContain('source "My Docs", field name');
-    expect(configErrorOf(() => loadProfiles([{ summary: "x" }])).message).toContain('sources[0]: every source profile needs a string "name"');
+    expect(configErrorOf(() => loadProfiles([{ summary: "x" }])).message).toContain(
+      'sources[0]: every source profile needs a string "name"',
+    );
   });
 });

@@ -29,7 +29,11 @@ function indicatorPatterns(profile: SourceProfile): RegExp[] {
   let res = patterns.get(profile);
   if (!res) {
     res = profile.indicators.map((ind) => {
-      const body = ind.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("\\s+");
+      const body = ind
+        .trim()
+        .split(/\s+/)
+        .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"))
+        .join("\\s+");
       // Whole words, so "option" does not fire inside "optional"; plurals are listed as indicators.
       return new RegExp(`(?<![A-Za-z0-9_])${body}(?![A-Za-z0-9_])`, "i");
     });

@@ -52,13 +52,19 @@ export const GraphInputSchema = z.object({
   messages: checked("messages", z.array(z.any()))
     .optional()
     .describe("The conversation as chat messages ({role, content} or LangChain messages); the last human message is the question."),
-  sources: checked("sources", z.array(name).min(1, "must name at least one source").max(20), "Leave `sources` out to let the router choose.")
+  sources: checked(
+    "sources",
+    z.array(name).min(1, "must name at least one source").max(20),
+    "Leave `sources` out to let the router choose.",
+  )
     .optional()
     .describe("Search only these sources (profile names), skipping the router's choice."),
   topic: checked("topic", name).optional().describe("A topic: its results are interleaved with corpus-wide ones."),
   tenant: checked("tenant", name).optional().describe("The tenant to run as (ignored when the Agent Server's auth sets it)."),
   top_k: checked("top_k", z.number().int().min(1).max(MAX_INPUT_TOP_K)).optional().describe("How many ranked results go on to expansion."),
-  return_full_documents: checked("return_full_documents", z.boolean()).optional().describe("Return whole documents when they fit the budget."),
+  return_full_documents: checked("return_full_documents", z.boolean())
+    .optional()
+    .describe("Return whole documents when they fit the budget."),
   multi_section_threshold: checked("multi_section_threshold", z.number().int().min(1).max(100))
     .optional()
     .describe("Matched sections of one document at which the whole document is returned."),
@@ -73,7 +79,9 @@ export type GraphInput = z.input<typeof GraphInputSchema>;
 export function messageText(message: BaseMessage): string {
   const { content } = message;
   if (typeof content === "string") return content;
-  return content.map((part) => (typeof part === "string" ? part : part.type === "text" ? String((part as { text?: unknown }).text ?? "") : "")).join("");
+  return content
+    .map((part) => (typeof part === "string" ? part : part.type === "text" ? String((part as { text?: unknown }).text ?? "") : ""))
+    .join("");
 }
 
 /** Whether `message` is the user's (a `HumanMessage`, whatever class copy made it). */

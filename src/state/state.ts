@@ -1,8 +1,13 @@
 import type { BaseMessage } from "@langchain/core/messages";
-import { Annotation, BinaryOperatorAggregate, EmptyChannelError, messagesStateReducer, Overwrite, type Messages } from "@langchain/langgraph";
-import type {
-  Candidate, Citation, ContextBlock, GateResult, Plan, RankedChunk, RouteDecision, RunMetadata, Verdict,
-} from "./types.js";
+import {
+  Annotation,
+  BinaryOperatorAggregate,
+  EmptyChannelError,
+  messagesStateReducer,
+  Overwrite,
+  type Messages,
+} from "@langchain/langgraph";
+import type { Candidate, Citation, ContextBlock, GateResult, Plan, RankedChunk, RouteDecision, RunMetadata, Verdict } from "./types.js";
 
 /** Turns a thread keeps for rewriting follow-ups; older ones are dropped. */
 export const HISTORY_TURNS = 8;
@@ -87,7 +92,10 @@ export const TurnState = Annotation.Root({
    * write their own key; a broaden round writes new keys instead of clearing old ones. Scratch:
    * never checkpointed (the `updates` stream still shows each node's list).
    */
-  candidates: new Scratch<Record<string, Candidate[]>>((a, b) => ({ ...a, ...b }), () => ({})),
+  candidates: new Scratch<Record<string, Candidate[]>>(
+    (a, b) => ({ ...a, ...b }),
+    () => ({}),
+  ),
   /** The reranked list (scratch, like `candidates`). */
   ranked: scratch<RankedChunk[]>(() => []),
   /** The numbered blocks the generator reads (scratch: `context_seen` keeps their text once). */
@@ -117,7 +125,9 @@ export const GraphState = Annotation.Root({
 export type GraphStateType = typeof GraphState.State;
 
 /** The state keys that are per-run scratch: not checkpointed, not streamed as `values`. */
-export const SCRATCH_KEYS: readonly string[] = Object.entries(GraphState.spec).filter(([, c]) => c instanceof Scratch).map(([k]) => k);
+export const SCRATCH_KEYS: readonly string[] = Object.entries(GraphState.spec)
+  .filter(([, c]) => c instanceof Scratch)
+  .map(([k]) => k);
 /** What a node returns: plain values (no Overwrite wrappers), metadata as a partial merged by the reducer. */
 export type GraphUpdate = Partial<Omit<GraphStateType, "metadata">> & { metadata?: Partial<RunMetadata> };
 export type GraphOutput = typeof OutputState.State;

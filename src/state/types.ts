@@ -1,14 +1,7 @@
 import type { ChunkHit } from "../storage/types.js";
 
 /** What the question asks for; decides sources, result counts and the answer's shape. */
-export type Intent =
-  | "api"
-  | "example"
-  | "tutorial"
-  | "debugging"
-  | "concept"
-  | "comparison"
-  | "out_of_scope";
+export type Intent = "api" | "example" | "tutorial" | "debugging" | "concept" | "comparison" | "out_of_scope";
 
 export const INTENTS: readonly Intent[] = ["api", "example", "tutorial", "debugging", "concept", "comparison", "out_of_scope"];
 

@@ -15,7 +15,8 @@ export const EMBEDDING_DIMENSION_MIGRATION = `${RUNTIME_PREFIX}embedding_dimensi
 export function assertIndexableDimension(model: string, dimension: number): void {
   if (!Number.isInteger(dimension) || dimension < 1 || dimension > MAX_INDEXED_DIMENSION) {
     throw new EmbeddingDimensionError({
-      model, declared: dimension,
+      model,
+      declared: dimension,
       reason: `${dimension} is not a dimension the index can hold (an integer from 1 to ${MAX_INDEXED_DIMENSION}, pgvector's HNSW limit)`,
     });
   }

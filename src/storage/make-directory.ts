@@ -15,7 +15,8 @@ export async function makeDirectory(path: string): Promise<string> {
   const missing: string[] = [];
   for (let dir = full; ; dir = dirname(dir)) {
     try {
-      if (!(await stat(dir)).isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: "ENOTDIR", path: dir });
+      if (!(await stat(dir)).isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: "ENOTDIR", path: dir });
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT" || dirname(dir) === dir) throw error;

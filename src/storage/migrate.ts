@@ -90,7 +90,9 @@ function ensureMigrationsTable(client: SqlClient): Promise<void> {
  */
 export async function applyRuntimeMigration(client: SqlClient, { name, sql, supersedes }: RuntimeMigration): Promise<void> {
   if (!name.startsWith(RUNTIME_PREFIX) || (supersedes !== undefined && !supersedes.startsWith(RUNTIME_PREFIX))) {
-    throw new SourcewiseError("bad_runtime_migration", `A runtime migration is named ${RUNTIME_PREFIX}…, got "${name}".`, { data: { name, supersedes } });
+    throw new SourcewiseError("bad_runtime_migration", `A runtime migration is named ${RUNTIME_PREFIX}…, got "${name}".`, {
+      data: { name, supersedes },
+    });
   }
   await ensureMigrationsTable(client);
   await client.transaction(async (tx) => {

@@ -40,11 +40,15 @@ export async function openPGliteStore({ path = DEFAULT_PGLITE_PATH, loadDataDir,
     await makeDirectory(dir);
   } catch (cause) {
     const { code, path: where } = cause as NodeJS.ErrnoException;
-    throw new SourcewiseError("store_open_failed", `Could not create the embedded database folder ${dir} (${code ?? "error"} at ${where ?? dir}).`, {
-      hint: "Set SOURCEWISE_DB_PATH (or --db, store.path) to a folder this user can create and write.",
-      data: { path: dir },
-      cause,
-    });
+    throw new SourcewiseError(
+      "store_open_failed",
+      `Could not create the embedded database folder ${dir} (${code ?? "error"} at ${where ?? dir}).`,
+      {
+        hint: "Set SOURCEWISE_DB_PATH (or --db, store.path) to a folder this user can create and write.",
+        data: { path: dir },
+        cause,
+      },
+    );
   }
   const shared = await SharedPGlite.open(dir, share);
   const store = new SqlStore(shared);

@@ -50,7 +50,9 @@ describe("postgres store over the wire", () => {
   it("rolls a failed write batch back on its one connection", async () => {
     const before = await store.stats("acme");
     const bad = doc("bad.md", [section("fine text", { embedding: [1, 2] })], { tenant: "acme" });
-    await expect(store.writeDocuments([doc("ok.md", [section("ok text", { embedding: [0, 0, 1] })], { tenant: "acme" }), bad])).rejects.toThrow();
+    await expect(
+      store.writeDocuments([doc("ok.md", [section("ok text", { embedding: [0, 0, 1] })], { tenant: "acme" }), bad]),
+    ).rejects.toThrow();
     expect(await store.stats("acme")).toEqual(before);
   });
 
@@ -72,7 +74,10 @@ describe("postgres store over the wire", () => {
     expect(await store.stats("acme")).toEqual({ ...before, embedding: { model: "fake/words-16", dimension: 16 } });
     const { rows } = await store.client.query<{ name: string }>("select name from sw_migrations where name like 'runtime:%'");
     expect(rows.map((r) => r.name)).toEqual(["runtime:embedding_dimension:16"]);
-    const hits = await store.matchVector(await provider.embedQuery("billing plans and invoices"), { limit: 1, filters: { tenant: "acme" } });
+    const hits = await store.matchVector(await provider.embedQuery("billing plans and invoices"), {
+      limit: 1,
+      filters: { tenant: "acme" },
+    });
     expect(hits.map((h) => h.uri)).toEqual(["billing.md"]);
   });
 });

@@ -31,7 +31,11 @@ export const sameSpec = (a: EmbeddingSpec | null | undefined, b: EmbeddingSpec |
 /** The reindex under way, if any. */
 export async function readReindexState(client: SqlClient): Promise<ReindexState | null> {
   const { rows } = await client.query<{
-    target_model: string; target_dimension: number; from_model: string | null; from_dimension: number | null; started_at: string;
+    target_model: string;
+    target_dimension: number;
+    from_model: string | null;
+    from_dimension: number | null;
+    started_at: string;
   }>("select target_model, target_dimension, from_model, from_dimension, started_at::text from sw_reindex");
   const r = rows[0];
   if (!r) return null;
@@ -95,7 +99,11 @@ export async function unstagedRows(client: SqlClient, afterId: string | null, li
  * still the reindex under way, so a restart elsewhere never receives another model's vectors.
  * @returns how many rows took a vector.
  */
-export async function stageVectors(client: SqlClient, target: EmbeddingSpec, batch: { id: string; embedding: number[] }[]): Promise<number> {
+export async function stageVectors(
+  client: SqlClient,
+  target: EmbeddingSpec,
+  batch: { id: string; embedding: number[] }[],
+): Promise<number> {
   if (batch.length === 0) return 0;
   const { rows } = await client.query<{ id: string }>(
     `update chunks c set embedding_next = x.embedding::vector

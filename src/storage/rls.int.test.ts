@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 const claimsFor = (tenant: string | null, extra: Record<string, unknown> = {}) => ({
-  role: "authenticated", sub: "user-1", ...(tenant ? { app_metadata: { tenant_id: tenant } } : {}), ...extra,
+  role: "authenticated",
+  sub: "user-1",
+  ...(tenant ? { app_metadata: { tenant_id: tenant } } : {}),
+  ...extra,
 });
 
 /** Runs `fn` as an end user with these JWT claims, then rolls back. */
@@ -82,7 +85,13 @@ describe("row-level security", () => {
       documents: (await tx.query<{ uri: string }>("select uri from sw_list_documents('acme', null)")).rows,
     }));
     expect(seen.stats).toEqual(owned);
-    expect(seen.stats[0]).toMatchObject({ documents: 2, sections: 3, chunks: 2, searchable: 4, by_source: [{ source: "docs", documents: 2, chunks: 5 }] });
+    expect(seen.stats[0]).toMatchObject({
+      documents: 2,
+      sections: 3,
+      chunks: 2,
+      searchable: 4,
+      by_source: [{ source: "docs", documents: 2, chunks: 5 }],
+    });
     expect(seen.documents.map((d) => d.uri)).toEqual(["billing.md", "guide.md"]);
   });
 
@@ -104,7 +113,10 @@ describe("row-level security", () => {
       "insert into sw_tenant_config (tenant_id, chat_model) values ('acme', 'openai/x')",
       "insert into documents (tenant_id, source, uri, content_hash) values ('acme', 'docs', 'x', 'h')",
     ]) {
-      await expect(asUser(claimsFor("acme"), (tx) => tx.query(sql)), sql).rejects.toThrow(/permission denied/);
+      await expect(
+        asUser(claimsFor("acme"), (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(/permission denied/);
     }
   });
 

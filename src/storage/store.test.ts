@@ -28,7 +28,8 @@ describe("migrations", () => {
 
   it("record the embedding dimension chosen at the first ingest as a runtime migration", async () => {
     await store.useEmbedding("test/wide", 768);
-    const runtime = async () => (await store.client.query<{ name: string }>("select name from sw_migrations where name like 'runtime:%'")).rows.map((r) => r.name);
+    const runtime = async () =>
+      (await store.client.query<{ name: string }>("select name from sw_migrations where name like 'runtime:%'")).rows.map((r) => r.name);
     expect(await runtime()).toEqual(["runtime:embedding_dimension:768"]);
     const { rows } = await store.client.query<{ type: string; indexdef: string }>(
       `select format_type(a.atttypid, a.atttypmod) as type, i.indexdef from pg_attribute a, pg_indexes i
@@ -44,11 +45,7 @@ describe("migrations", () => {
 
 describe("BM25 in SQL", () => {
   it("scores equal a hand-computed Okapi BM25 example", async () => {
-    await store.writeDocuments([
-      doc("a", [section("cat cat dog")]),
-      doc("b", [section("dog bird")]),
-      doc("c", [section("fish")]),
-    ]);
+    await store.writeDocuments([doc("a", [section("cat cat dog")]), doc("b", [section("dog bird")]), doc("c", [section("fish")])]);
     // N = 3, avgdl = (3 + 2 + 1) / 3 = 2, k1 = 0.9, b = 0.4.
     // "cat": df 1, idf = ln(1 + 2.5 / 1.5) = 0.980829; doc a: tf 2, dl 3
     //   2 * 1.9 / (2 + 0.9 * (0.6 + 0.4 * 1.5)) = 3.8 / 3.08 = 1.233766 -> 1.210118
@@ -108,8 +105,14 @@ describe("filters apply on every side", () => {
   beforeEach(async () => {
     await store.useEmbedding("test/fixed", 3);
     await store.writeDocuments([
-      doc("api.m", [section("makeTrapezoid creates a trapezoid gradient", { embedding: [1, 0, 0] })], { source: "api_reference", topics: ["gradients"] }),
-      doc("guide.md", [section("a guide to trapezoid gradient shapes", { embedding: [0.9, 0.1, 0] })], { source: "docs", topics: ["gradients", "intro"] }),
+      doc("api.m", [section("makeTrapezoid creates a trapezoid gradient", { embedding: [1, 0, 0] })], {
+        source: "api_reference",
+        topics: ["gradients"],
+      }),
+      doc("guide.md", [section("a guide to trapezoid gradient shapes", { embedding: [0.9, 0.1, 0] })], {
+        source: "docs",
+        topics: ["gradients", "intro"],
+      }),
       doc("rf.md", [section("rf pulses and trapezoid timing", { embedding: [0, 1, 0] })], { source: "docs", topics: ["rf"] }),
       doc("api.m", [section("makeTrapezoid in another tenant", { embedding: [1, 0, 0] })], { tenant: "acme", source: "api_reference" }),
     ]);

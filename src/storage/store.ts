@@ -8,15 +8,7 @@ import { SqlEmbeddingCache } from "./embedding-cache.js";
 import { readReindexState } from "./reindex-state.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import { toVectorLiteral } from "./vector.js";
-import type {
-  Bm25Params,
-  ChunkHit,
-  DocumentInput,
-  DocumentRef,
-  FusionParams,
-  SearchFilters,
-  StoreStats,
-} from "./types.js";
+import type { Bm25Params, ChunkHit, DocumentInput, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
 
 export const DEFAULT_TENANT = "default";
 
@@ -29,23 +21,55 @@ const HIT_COLUMNS = `id, document_id, parent_id, source, uri, doc_title, section
 
 /** A row of the match functions, as SQL (or PostgREST JSON) returns it. @internal */
 export type HitRow = {
-  id: string; document_id: string; parent_id: string | null; source: string; uri: string;
-  doc_title: string; section_title: string | null; section_path: string[]; page_start: number | null;
-  page_end: number | null; chunk_index: number; kind: "section" | "chunk"; token_count: number;
-  topics: string[]; content: string; metadata: Record<string, unknown>; score: number | null;
-  lexical_score: number | null; vector_score: number | null; exact_score: number | null;
-  lexical_rank: number | null; vector_rank: number | null;
+  id: string;
+  document_id: string;
+  parent_id: string | null;
+  source: string;
+  uri: string;
+  doc_title: string;
+  section_title: string | null;
+  section_path: string[];
+  page_start: number | null;
+  page_end: number | null;
+  chunk_index: number;
+  kind: "section" | "chunk";
+  token_count: number;
+  topics: string[];
+  content: string;
+  metadata: Record<string, unknown>;
+  score: number | null;
+  lexical_score: number | null;
+  vector_score: number | null;
+  exact_score: number | null;
+  lexical_rank: number | null;
+  vector_rank: number | null;
 };
 
 /** Maps a row of the match functions (SQL or RPC JSON) to a {@link ChunkHit}. @internal */
 export function toHit(r: HitRow): ChunkHit {
   return {
-    id: r.id, documentId: r.document_id, parentId: r.parent_id, source: r.source, uri: r.uri,
-    docTitle: r.doc_title, sectionTitle: r.section_title, sectionPath: r.section_path ?? [],
-    pageStart: r.page_start, pageEnd: r.page_end, chunkIndex: r.chunk_index, kind: r.kind,
-    tokenCount: r.token_count, topics: r.topics ?? [], content: r.content, metadata: r.metadata ?? {},
-    score: r.score ?? 0, lexicalScore: r.lexical_score, vectorScore: r.vector_score,
-    exactScore: r.exact_score, lexicalRank: r.lexical_rank, vectorRank: r.vector_rank,
+    id: r.id,
+    documentId: r.document_id,
+    parentId: r.parent_id,
+    source: r.source,
+    uri: r.uri,
+    docTitle: r.doc_title,
+    sectionTitle: r.section_title,
+    sectionPath: r.section_path ?? [],
+    pageStart: r.page_start,
+    pageEnd: r.page_end,
+    chunkIndex: r.chunk_index,
+    kind: r.kind,
+    tokenCount: r.token_count,
+    topics: r.topics ?? [],
+    content: r.content,
+    metadata: r.metadata ?? {},
+    score: r.score ?? 0,
+    lexicalScore: r.lexical_score,
+    vectorScore: r.vector_score,
+    exactScore: r.exact_score,
+    lexicalRank: r.lexical_rank,
+    vectorRank: r.vector_rank,
   };
 }
 
@@ -59,15 +83,24 @@ export function toDocumentRef(r: DocumentRow): DocumentRef {
 
 /** The one row of `sw_stats`. @internal */
 export type StatsRow = {
-  documents: number; sections: number; chunks: number; searchable: number; terms: number;
+  documents: number;
+  sections: number;
+  chunks: number;
+  searchable: number;
+  terms: number;
   by_source: StoreStats["bySource"] | null;
 };
 
 /** Maps the row of `sw_stats` (SQL or RPC JSON) and the index's model to {@link StoreStats}. @internal */
 export function toStoreStats(r: StatsRow | undefined, embedding: StoreStats["embedding"]): StoreStats {
   return {
-    documents: r?.documents ?? 0, sections: r?.sections ?? 0, chunks: r?.chunks ?? 0,
-    searchable: r?.searchable ?? 0, bySource: r?.by_source ?? [], embedding, terms: r?.terms ?? 0,
+    documents: r?.documents ?? 0,
+    sections: r?.sections ?? 0,
+    chunks: r?.chunks ?? 0,
+    searchable: r?.searchable ?? 0,
+    bySource: r?.by_source ?? [],
+    embedding,
+    terms: r?.terms ?? 0,
   };
 }
 
@@ -92,7 +125,13 @@ export interface TermPresence {
   indexed: boolean;
 }
 
-export type TermPresenceRow = { phrase: string; lexemes: string[] | null; min_df: number | string; phrase_found: boolean | null; indexed: boolean };
+export type TermPresenceRow = {
+  phrase: string;
+  lexemes: string[] | null;
+  min_df: number | string;
+  phrase_found: boolean | null;
+  indexed: boolean;
+};
 
 /** A `sw_term_presence` row as {@link TermPresence}. */
 export function toTermPresence(r: TermPresenceRow): TermPresence {
@@ -131,9 +170,7 @@ export class SqlStore {
   async useEmbedding(model: string, dimension: number, { forWrite = true } = {}): Promise<void> {
     const indexed = await this.indexedEmbedding();
     if (indexed && indexed.model === model && indexed.dimension === dimension) return;
-    const { rows } = await this.client.query<{ n: number }>(
-      "select count(*)::int as n from chunks where embedding is not null",
-    );
+    const { rows } = await this.client.query<{ n: number }>("select count(*)::int as n from chunks where embedding is not null");
     const embedded = rows[0]?.n ?? 0;
     const pending = indexed ? (await readReindexState(this.client))?.target : undefined;
     if (indexed && (embedded > 0 || pending)) {
@@ -149,7 +186,10 @@ export class SqlStore {
       if (now && (now.embedding_model !== model || now.embedding_dimension !== dimension)) {
         const used = await tx.query<{ n: number }>("select count(*)::int as n from chunks where embedding is not null");
         if (!indexed || (used.rows[0]?.n ?? 0) > 0) {
-          throw new EmbeddingMismatchError({ indexed: { model: now.embedding_model, dimension: now.embedding_dimension }, configured: { model, dimension } });
+          throw new EmbeddingMismatchError({
+            indexed: { model: now.embedding_model, dimension: now.embedding_dimension },
+            configured: { model, dimension },
+          });
         }
       }
       await ensureEmbeddingDimension(tx, model, dimension);
@@ -186,8 +226,15 @@ export class SqlStore {
       );
       const replacedKeys = new Set(removed.rows.map((r) => `${r.tenant_id}\u0001${r.source}\u0001${r.uri}`));
       const docRows = docs.map((d) => ({
-        id: randomUUID(), tenant: d.tenant, source: d.source, uri: d.uri, title: stripNul(d.title),
-        format: d.format, content_hash: d.contentHash, topics: d.topics, metadata: d.metadata,
+        id: randomUUID(),
+        tenant: d.tenant,
+        source: d.source,
+        uri: d.uri,
+        title: stripNul(d.title),
+        format: d.format,
+        content_hash: d.contentHash,
+        topics: d.topics,
+        metadata: d.metadata,
       }));
       await tx.query(
         `insert into documents (id, tenant_id, source, uri, title, format, content_hash, topics, metadata)
@@ -200,12 +247,23 @@ export class SqlStore {
         const docId = docRows[i]!.id;
         const ids = new Map(d.chunks.map((c) => [c.chunkIndex, randomUUID()]));
         return d.chunks.map((c) => ({
-          id: ids.get(c.chunkIndex), document_id: docId, tenant_id: d.tenant, source: d.source,
-          parent_id: c.parentIndex === null ? null : ids.get(c.parentIndex) ?? null,
-          kind: c.kind, searchable: c.searchable, chunk_index: c.chunkIndex, doc_title: stripNul(d.title),
+          id: ids.get(c.chunkIndex),
+          document_id: docId,
+          tenant_id: d.tenant,
+          source: d.source,
+          parent_id: c.parentIndex === null ? null : (ids.get(c.parentIndex) ?? null),
+          kind: c.kind,
+          searchable: c.searchable,
+          chunk_index: c.chunkIndex,
+          doc_title: stripNul(d.title),
           section_title: c.sectionTitle === null ? null : stripNul(c.sectionTitle),
-          section_path: c.sectionPath.map(stripNul), page_start: c.pageStart, page_end: c.pageEnd,
-          topics: d.topics, token_count: c.tokenCount, content: stripNul(c.content), metadata: c.metadata,
+          section_path: c.sectionPath.map(stripNul),
+          page_start: c.pageStart,
+          page_end: c.pageEnd,
+          topics: d.topics,
+          token_count: c.tokenCount,
+          content: stripNul(c.content),
+          metadata: c.metadata,
           embedding: c.embedding ? toVectorLiteral(c.embedding) : null,
         }));
       });
@@ -225,7 +283,9 @@ export class SqlStore {
         );
       }
       return docRows.map((d) => ({
-        uri: d.uri, id: d.id, replaced: replacedKeys.has(`${d.tenant}\u0001${d.source}\u0001${d.uri}`),
+        uri: d.uri,
+        id: d.id,
+        replaced: replacedKeys.has(`${d.tenant}\u0001${d.source}\u0001${d.uri}`),
       }));
     });
   }
@@ -269,9 +329,18 @@ export class SqlStore {
       `select ${HIT_COLUMNS} from sw_match_hybrid($1, $2::vector, $3, $4, $5, $6, $7::uuid[], $8,
          $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
       [
-        query, embedding ? toVectorLiteral(embedding) : null, opts.limit ?? 10, ...filterArgs(opts.filters),
-        f.lexicalWeight ?? DEFAULT_FUSION.lexical, f.vectorWeight ?? DEFAULT_FUSION.vector, f.exactWeight ?? DEFAULT_FUSION.exact, f.exactTerms ?? null,
-        f.fusion ?? "minmax", f.candidates ?? 100, f.rrfK ?? 60, ...bm25Args(opts.bm25),
+        query,
+        embedding ? toVectorLiteral(embedding) : null,
+        opts.limit ?? 10,
+        ...filterArgs(opts.filters),
+        f.lexicalWeight ?? DEFAULT_FUSION.lexical,
+        f.vectorWeight ?? DEFAULT_FUSION.vector,
+        f.exactWeight ?? DEFAULT_FUSION.exact,
+        f.exactTerms ?? null,
+        f.fusion ?? "minmax",
+        f.candidates ?? 100,
+        f.rrfK ?? 60,
+        ...bm25Args(opts.bm25),
       ],
     );
     return rows.map(toHit);
@@ -317,8 +386,14 @@ export class SqlStore {
        values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
        on conflict (tenant_id) do update set chat_model = $2, reranker = $3, gate = $4::jsonb,
          generation = $5::jsonb, answer_style = $6, updated_at = now()`,
-      [config.tenant, config.chatModel ?? null, config.reranker ?? null, JSON.stringify(config.gate ?? {}),
-        JSON.stringify(config.generation ?? {}), config.answerStyle ?? null],
+      [
+        config.tenant,
+        config.chatModel ?? null,
+        config.reranker ?? null,
+        JSON.stringify(config.gate ?? {}),
+        JSON.stringify(config.generation ?? {}),
+        config.answerStyle ?? null,
+      ],
     );
   }
 
@@ -341,7 +416,8 @@ export class SqlStore {
   async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
     const { rows } = await this.client.query<TermPresenceRow>(
-      "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])", [tenant, [...phrases]],
+      "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])",
+      [tenant, [...phrases]],
     );
     return rows.map(toTermPresence);
   }

@@ -37,7 +37,9 @@ describe("supabase store", () => {
     const direct = await owner.matchHybrid("trapezoid gradient", [1, 0, 0], opts);
     expect(viaRpc.map((h) => [h.id, h.score])).toEqual(direct.map((h) => [h.id, h.score]));
     expect(viaRpc[0]).toEqual(direct[0]);
-    expect((await acme.matchBm25("trapezoid", { filters: { tenant: "acme", topics: ["billing"] } })).map((h) => h.uri)).toEqual(["billing.md"]);
+    expect((await acme.matchBm25("trapezoid", { filters: { tenant: "acme", topics: ["billing"] } })).map((h) => h.uri)).toEqual([
+      "billing.md",
+    ]);
     expect((await acme.matchVector([0, 1, 0], { limit: 1, filters: { tenant: "acme" } }))[0]!.uri).toBe("billing.md");
     expect(rest.calls.filter((c) => c.fn.startsWith("sw_match_")).every((c) => c.role === "authenticated")).toBe(true);
   });
@@ -57,8 +59,14 @@ describe("supabase store", () => {
       ...(await acme.matchHybrid("trapezoid", [1, 0, 0], { filters: forged })),
       ...(await acme.matchBm25("GLOBEX", { filters: forged })),
       ...(await acme.matchVector([1, 0, 0], { filters: forged })),
-      ...(await acme.getChunks("globex", globexChunks.map((c) => c.id))),
-      ...(await acme.getChunks("acme", globexChunks.map((c) => c.id))),
+      ...(await acme.getChunks(
+        "globex",
+        globexChunks.map((c) => c.id),
+      )),
+      ...(await acme.getChunks(
+        "acme",
+        globexChunks.map((c) => c.id),
+      )),
       ...(await acme.getDocumentChunks("globex", globexDoc!.id)),
     ];
     expect(rows.filter(isGlobex)).toEqual([]);
@@ -67,7 +75,11 @@ describe("supabase store", () => {
   });
 
   it("reads the tenant's config, generation and index model", async () => {
-    expect(await acme.tenantConfig("acme")).toMatchObject({ chatModel: "openai/gpt-4o-mini", gate: { strongHit: 0.7 }, answerStyle: "terse" });
+    expect(await acme.tenantConfig("acme")).toMatchObject({
+      chatModel: "openai/gpt-4o-mini",
+      gate: { strongHit: 0.7 },
+      answerStyle: "terse",
+    });
     expect(await acme.tenantGeneration("acme")).toBe(await owner.tenantGeneration("acme"));
     expect(await acme.indexedEmbedding()).toEqual(await owner.indexedEmbedding());
   });
@@ -76,22 +88,37 @@ describe("supabase store", () => {
     const stats = await acme.stats("acme");
     expect(stats).toEqual(await owner.stats("acme"));
     expect(stats).toMatchObject({
-      documents: 2, sections: 3, chunks: 2, searchable: 4,
-      bySource: [{ source: "docs", documents: 2, chunks: 5 }], embedding: { model: "test/fake-3d", dimension: 3 },
+      documents: 2,
+      sections: 3,
+      chunks: 2,
+      searchable: 4,
+      bySource: [{ source: "docs", documents: 2, chunks: 5 }],
+      embedding: { model: "test/fake-3d", dimension: 3 },
     });
     expect(stats.terms).toBeGreaterThan(0);
     const docs = await acme.listDocuments({ tenant: "acme" });
     expect(docs).toEqual(await owner.listDocuments({ tenant: "acme" }));
-    expect(docs.map((d) => [d.tenant, d.uri])).toEqual([["acme", "billing.md"], ["acme", "guide.md"]]);
+    expect(docs.map((d) => [d.tenant, d.uri])).toEqual([
+      ["acme", "billing.md"],
+      ["acme", "guide.md"],
+    ]);
     expect(await acme.listDocuments({ tenant: "acme", source: "docs" })).toEqual(docs);
     expect(await acme.listDocuments({ tenant: "acme", source: "other" })).toEqual([]);
-    expect(rest.calls.filter((c) => c.fn === "sw_stats" || c.fn === "sw_list_documents").every((c) => c.role === "authenticated")).toBe(true);
+    expect(rest.calls.filter((c) => c.fn === "sw_stats" || c.fn === "sw_list_documents").every((c) => c.role === "authenticated")).toBe(
+      true,
+    );
   });
 
   it("lists and counts nothing of another tenant, even when p_tenant is forged", async () => {
     expect((await owner.stats("globex")).documents).toBe(2);
     expect(await acme.stats("globex")).toEqual({
-      documents: 0, sections: 0, chunks: 0, searchable: 0, bySource: [], terms: 0, embedding: await owner.indexedEmbedding(),
+      documents: 0,
+      sections: 0,
+      chunks: 0,
+      searchable: 0,
+      bySource: [],
+      terms: 0,
+      embedding: await owner.indexedEmbedding(),
     });
     expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);
     expect(await acme.listDocuments({ tenant: "globex", source: "docs" })).toEqual([]);
@@ -99,7 +126,12 @@ describe("supabase store", () => {
 
   it("lists documents over the server connection when given one, as ingestion needs", async () => {
     const userJwt = await signJwt({ role: "authenticated", app_metadata: { tenant_id: "acme" } });
-    const withServer = openSupabaseStore({ url: rest.url, anonKey, accessToken: userJwt, server: { ...owner.client, close: async () => {} } });
+    const withServer = openSupabaseStore({
+      url: rest.url,
+      anonKey,
+      accessToken: userJwt,
+      server: { ...owner.client, close: async () => {} },
+    });
     try {
       expect(await withServer.listDocuments({ tenant: "globex" })).toEqual(await owner.listDocuments({ tenant: "globex" }));
       expect((await withServer.stats("globex")).documents).toBe(0);

@@ -5,8 +5,17 @@ import WebSocket from "ws";
 import { SourcewiseError } from "../errors.js";
 import type { SqlClient } from "./sql-client.js";
 import {
-  DEFAULT_TENANT, SqlStore, toDocumentRef, toHit, toStoreStats, toTermPresence, type DocumentRow, type HitRow, type StatsRow,
-  type TermPresence, type TermPresenceRow,
+  DEFAULT_TENANT,
+  SqlStore,
+  toDocumentRef,
+  toHit,
+  toStoreStats,
+  toTermPresence,
+  type DocumentRow,
+  type HitRow,
+  type StatsRow,
+  type TermPresence,
+  type TermPresenceRow,
 } from "./store.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
@@ -44,22 +53,35 @@ function refuseServiceRole(what: string, token: string): void {
 /** A client for writes when no server connection was given: says how to get one. */
 function readOnlyClient(): SqlClient {
   const fail = async (): Promise<never> => {
-    throw new SourcewiseError("supabase_read_only", "This Supabase store only reads: it holds an end user's JWT, not a server connection.", {
-      hint: "Ingest on the server with SOURCEWISE_STORE=postgres and DATABASE_URL (the project's Postgres connection string), or pass `server` to openSupabaseStore.",
-    });
+    throw new SourcewiseError(
+      "supabase_read_only",
+      "This Supabase store only reads: it holds an end user's JWT, not a server connection.",
+      {
+        hint: "Ingest on the server with SOURCEWISE_STORE=postgres and DATABASE_URL (the project's Postgres connection string), or pass `server` to openSupabaseStore.",
+      },
+    );
   };
   return { query: fail, exec: fail, transaction: fail, close: async () => {} };
 }
 
 function filterArgs(f: SearchFilters = {}) {
   return {
-    p_tenant: f.tenant ?? DEFAULT_TENANT, p_sources: f.sources ?? null, p_topics: f.topics ?? null,
-    p_document_ids: f.documentIds ?? null, p_min_score: f.minScore ?? null,
+    p_tenant: f.tenant ?? DEFAULT_TENANT,
+    p_sources: f.sources ?? null,
+    p_topics: f.topics ?? null,
+    p_document_ids: f.documentIds ?? null,
+    p_min_score: f.minScore ?? null,
   };
 }
 
 function bm25Args(p: Bm25Params = {}) {
-  return { p_k1: p.k1 ?? 0.9, p_b: p.b ?? 0.4, p_w_title: p.titleWeight ?? 1, p_w_section: p.sectionWeight ?? 1, p_w_body: p.bodyWeight ?? 1 };
+  return {
+    p_k1: p.k1 ?? 0.9,
+    p_b: p.b ?? 0.4,
+    p_w_title: p.titleWeight ?? 1,
+    p_w_section: p.sectionWeight ?? 1,
+    p_w_body: p.bodyWeight ?? 1,
+  };
 }
 
 /**
@@ -72,7 +94,10 @@ function bm25Args(p: Bm25Params = {}) {
 export class SupabaseStore extends SqlStore {
   private readonly hasServer: boolean;
 
-  constructor(readonly supabase: SupabaseClient, server?: SqlClient) {
+  constructor(
+    readonly supabase: SupabaseClient,
+    server?: SqlClient,
+  ) {
     super(server ?? readOnlyClient());
     this.hasServer = server !== undefined;
   }
@@ -102,14 +127,19 @@ export class SupabaseStore extends SqlStore {
 
   override async matchBm25(query: string, opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params } = {}): Promise<ChunkHit[]> {
     const rows = await this.rpc<HitRow[]>("sw_match_bm25", {
-      p_query: query, p_match_count: opts.limit ?? 10, ...filterArgs(opts.filters), ...bm25Args(opts.bm25),
+      p_query: query,
+      p_match_count: opts.limit ?? 10,
+      ...filterArgs(opts.filters),
+      ...bm25Args(opts.bm25),
     });
     return rows.map(toHit);
   }
 
   override async matchVector(embedding: number[], opts: { limit?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {
     const rows = await this.rpc<HitRow[]>("sw_match_vector", {
-      p_query_embedding: toVectorLiteral(embedding), p_match_count: opts.limit ?? 10, ...filterArgs(opts.filters),
+      p_query_embedding: toVectorLiteral(embedding),
+      p_match_count: opts.limit ?? 10,
+      ...filterArgs(opts.filters),
     });
     return rows.map(toHit);
   }
@@ -121,10 +151,18 @@ export class SupabaseStore extends SqlStore {
   ): Promise<ChunkHit[]> {
     const f = opts.fusion ?? {};
     const rows = await this.rpc<HitRow[]>("sw_match_hybrid", {
-      p_query: query, p_query_embedding: embedding ? toVectorLiteral(embedding) : null, p_match_count: opts.limit ?? 10,
-      ...filterArgs(opts.filters), p_w_lexical: f.lexicalWeight ?? DEFAULT_FUSION.lexical, p_w_vector: f.vectorWeight ?? DEFAULT_FUSION.vector,
-      p_w_exact: f.exactWeight ?? DEFAULT_FUSION.exact, p_exact_terms: f.exactTerms ?? null, p_fusion: f.fusion ?? "minmax",
-      p_candidates: f.candidates ?? 100, p_rrf_k: f.rrfK ?? 60, ...bm25Args(opts.bm25),
+      p_query: query,
+      p_query_embedding: embedding ? toVectorLiteral(embedding) : null,
+      p_match_count: opts.limit ?? 10,
+      ...filterArgs(opts.filters),
+      p_w_lexical: f.lexicalWeight ?? DEFAULT_FUSION.lexical,
+      p_w_vector: f.vectorWeight ?? DEFAULT_FUSION.vector,
+      p_w_exact: f.exactWeight ?? DEFAULT_FUSION.exact,
+      p_exact_terms: f.exactTerms ?? null,
+      p_fusion: f.fusion ?? "minmax",
+      p_candidates: f.candidates ?? 100,
+      p_rrf_k: f.rrfK ?? 60,
+      ...bm25Args(opts.bm25),
     });
     return rows.map(toHit);
   }

@@ -20,15 +20,23 @@ export interface TenantConfig {
 
 /** The row as SQL or PostgREST returns it. @internal */
 export type TenantConfigRow = {
-  tenant_id: string; chat_model: string | null; reranker: string | null;
-  gate: Record<string, unknown> | null; generation: Record<string, unknown> | null; answer_style: string | null;
+  tenant_id: string;
+  chat_model: string | null;
+  reranker: string | null;
+  gate: Record<string, unknown> | null;
+  generation: Record<string, unknown> | null;
+  answer_style: string | null;
 };
 
 /** @internal */
 export function fromTenantConfigRow(r: TenantConfigRow): TenantConfig {
   return {
-    tenant: r.tenant_id, chatModel: r.chat_model, reranker: r.reranker,
-    gate: r.gate ?? {}, generation: r.generation ?? {}, answerStyle: r.answer_style,
+    tenant: r.tenant_id,
+    chatModel: r.chat_model,
+    reranker: r.reranker,
+    gate: r.gate ?? {},
+    generation: r.generation ?? {},
+    answerStyle: r.answer_style,
   };
 }
 

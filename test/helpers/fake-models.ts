@@ -17,7 +17,11 @@ export class RecordingChatModel extends FakeListChatModel {
     super({ responses });
   }
 
-  override async _generate(messages: BaseMessage[], options?: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+  override async _generate(
+    messages: BaseMessage[],
+    options?: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
     this.calls.push(messages);
     return super._generate(messages, options, runManager);
   }

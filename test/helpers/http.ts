@@ -4,7 +4,11 @@ import { parseSse, type SseEvent } from "../../src/server/sse.js";
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 /** POSTs JSON (or a raw string) and returns status, parsed JSON body or SSE events. */
-export async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any; events: SseEvent[] }> {
+export async function post(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any; events: SseEvent[] }> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },

@@ -20,7 +20,10 @@ export const TEST_JWT_SECRET = "super-secret-jwt-token-with-at-least-32-characte
 
 /** Signs a JWT with the stand-in's secret, as Supabase Auth would. */
 export function signJwt(claims: Record<string, unknown>): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("1h")
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt()
+    .setExpirationTime("1h")
     .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 }
 
@@ -61,7 +64,7 @@ async function callFunction(db: PGlite, fn: string, args: Record<string, unknown
     await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(claims)]);
     await tx.exec(`set local role ${role}`);
     const { rows } = await tx.query<Record<string, unknown>>(sql, [JSON.stringify(args)]);
-    return { status: 200, body: scalar ? rows[0]?.result ?? null : rows };
+    return { status: 200, body: scalar ? (rows[0]?.result ?? null) : rows };
   });
 }
 
@@ -89,7 +92,12 @@ export async function startPostgrestStandIn(db: PGlite): Promise<PostgrestStandI
         const out = await callFunction(db, m[1]!, raw ? (JSON.parse(raw) as Record<string, unknown>) : {}, role, claims);
         send(res, out.status, out.body);
       } catch (error) {
-        send(res, 400, { code: (error as { code?: string }).code ?? "XX000", message: (error as Error).message, details: null, hint: null });
+        send(res, 400, {
+          code: (error as { code?: string }).code ?? "XX000",
+          message: (error as Error).message,
+          details: null,
+          hint: null,
+        });
       }
     })();
   });

@@ -21,13 +21,22 @@ export interface Running {
 
 /** Offline, one embedding worker each: several processes share the machine's two cores. */
 export const cliEnv = (extra: Record<string, string> = {}) => ({
-  ...process.env, GOOGLE_API_KEY: "", COHERE_API_KEY: "", OPENAI_API_KEY: "",
-  SOURCEWISE_EMBEDDING_WORKERS: "1", LANGSMITH_TRACING: "false", ...extra,
+  ...process.env,
+  GOOGLE_API_KEY: "",
+  COHERE_API_KEY: "",
+  OPENAI_API_KEY: "",
+  SOURCEWISE_EMBEDDING_WORKERS: "1",
+  LANGSMITH_TRACING: "false",
+  ...extra,
 });
 
 /** Spawns the CLI. */
 export function sourcewise(args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [join(ROOT, "bin/sourcewise.js"), ...args], { cwd: ROOT, env: cliEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [join(ROOT, "bin/sourcewise.js"), ...args], {
+    cwd: ROOT,
+    env: cliEnv(env),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stdout = "";
   let stderr = "";
   let all = "";
@@ -61,14 +70,18 @@ export async function waitFor<T>(what: string, check: () => Promise<T | undefine
 
 /** Waits for a URL to answer 2xx. */
 export const waitForHttp = (url: string, ms: number, alive: () => boolean = () => true) =>
-  waitFor(url, async () => {
-    if (!alive()) throw new Error(`the process serving ${url} exited`);
-    try {
-      return (await fetch(url)).ok ? true : undefined;
-    } catch {
-      return undefined;
-    }
-  }, ms);
+  waitFor(
+    url,
+    async () => {
+      if (!alive()) throw new Error(`the process serving ${url} exited`);
+      try {
+        return (await fetch(url)).ok ? true : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    ms,
+  );
 
 /** Writes `n` small Markdown files under `dir`, each with words of its own and words all share. */
 export function writeCorpus(dir: string, prefix: string, n: number): string {
@@ -86,5 +99,10 @@ export function writeCorpus(dir: string, prefix: string, n: number): string {
 export function finalEvent(sse: string): { answer: string; verdict: string; citations: { uri: string }[] } {
   const block = sse.split("\n\n").find((b) => b.startsWith("event: final"));
   if (!block) throw new Error(`no final event in: ${sse.slice(0, 500)}`);
-  return JSON.parse(block.split("\n").find((l) => l.startsWith("data: "))!.slice(6));
+  return JSON.parse(
+    block
+      .split("\n")
+      .find((l) => l.startsWith("data: "))!
+      .slice(6),
+  );
 }

@@ -10,8 +10,10 @@ import { fakeRemoteEmbeddings } from "./fake-models.js";
 /** Markdown files of the reindex corpus, by tenant: each about one thing, in distinct words. */
 const CORPUS: Record<string, Record<string, string>> = {
   default: {
-    "magnets.md": "# Magnets\n\nSuperconducting magnets produce the main static field.\n\n## Cooling\n\nLiquid helium keeps the magnet coils cold.",
-    "gradients.md": "# Gradients\n\nTrapezoid gradient lobes have ramps and a flat top.\n\n## Slew rate\n\nThe slew rate bounds how fast a gradient ramps.",
+    "magnets.md":
+      "# Magnets\n\nSuperconducting magnets produce the main static field.\n\n## Cooling\n\nLiquid helium keeps the magnet coils cold.",
+    "gradients.md":
+      "# Gradients\n\nTrapezoid gradient lobes have ramps and a flat top.\n\n## Slew rate\n\nThe slew rate bounds how fast a gradient ramps.",
     "pulses.md": "# RF pulses\n\nA sinc pulse excites one slice.\n\n## Flip angle\n\nThe flip angle grows with pulse amplitude.",
   },
   acme: {
@@ -23,7 +25,8 @@ const CORPUS: Record<string, Record<string, string>> = {
 /** The index's first model: 512-d, like the column the schema starts with. */
 export const modelA = (opts: { failAfterCalls?: number } = {}) => fakeRemoteEmbeddings("fake/words-a", { dimension: 512, ...opts });
 /** The model re-indexed to: another dimension. */
-export const modelB = (opts: { failAfterCalls?: number; returnDimension?: number } = {}) => fakeRemoteEmbeddings("fake/words-b", { dimension: 768, ...opts });
+export const modelB = (opts: { failAfterCalls?: number; returnDimension?: number } = {}) =>
+  fakeRemoteEmbeddings("fake/words-b", { dimension: 768, ...opts });
 
 /** Ingests the corpus (both tenants) with `embeddings`, cached in the store as the CLI does. */
 export async function ingestCorpus(store: SqlStore, embeddings: EmbeddingProvider): Promise<void> {
@@ -54,7 +57,9 @@ export async function maxVectorError(store: SqlStore, model: EmbeddingProvider):
   const { rows } = await store.client.query<{ doc_title: string; section_title: string | null; content: string; embedding: string | null }>(
     "select doc_title, section_title, content, embedding::text from chunks where searchable order by id",
   );
-  const expected = await model.embedDocuments(rows.map((r) => embeddingText(r.doc_title, { sectionTitle: r.section_title, content: r.content })));
+  const expected = await model.embedDocuments(
+    rows.map((r) => embeddingText(r.doc_title, { sectionTitle: r.section_title, content: r.content })),
+  );
   let error = 0;
   rows.forEach((r, i) => {
     if (r.embedding === null) error = Infinity;

@@ -41,27 +41,61 @@ export async function writeFixture(store: SqlStore, embeddings: EmbeddingProvide
     const title = d.title ?? d.uri;
     const chunks: ChunkInput[] = [];
     for (const s of d.sections) {
-      const base = { sectionTitle: s.title ?? null, sectionPath: s.title ? [s.title] : [], pageStart: null, pageEnd: null, metadata: s.metadata ?? {}, embedding: null };
+      const base = {
+        sectionTitle: s.title ?? null,
+        sectionPath: s.title ? [s.title] : [],
+        pageStart: null,
+        pageEnd: null,
+        metadata: s.metadata ?? {},
+        embedding: null,
+      };
       const parentIndex = chunks.length;
       const content = s.children ? s.children.join("\n") : s.content;
-      chunks.push({ ...base, chunkIndex: parentIndex, kind: "section", parentIndex: null, searchable: !s.children, tokenCount: countTokens(content), content });
+      chunks.push({
+        ...base,
+        chunkIndex: parentIndex,
+        kind: "section",
+        parentIndex: null,
+        searchable: !s.children,
+        tokenCount: countTokens(content),
+        content,
+      });
       for (const child of s.children ?? []) {
-        chunks.push({ ...base, chunkIndex: chunks.length, kind: "chunk", parentIndex, searchable: true, tokenCount: countTokens(child), content: child });
+        chunks.push({
+          ...base,
+          chunkIndex: chunks.length,
+          kind: "chunk",
+          parentIndex,
+          searchable: true,
+          tokenCount: countTokens(child),
+          content: child,
+        });
       }
     }
     const searchable = chunks.filter((c) => c.searchable);
     const vectors = await embeddings.embedDocuments(searchable.map((c) => embeddingText(title, c)));
     searchable.forEach((c, i) => (c.embedding = vectors[i]!));
     inputs.push({
-      tenant: "default", source: d.source ?? "docs", uri: d.uri, title, format: "text", contentHash: `hash:${d.uri}`,
-      topics: d.topics ?? [], metadata: {}, chunks,
+      tenant: "default",
+      source: d.source ?? "docs",
+      uri: d.uri,
+      title,
+      format: "text",
+      contentHash: `hash:${d.uri}`,
+      topics: d.topics ?? [],
+      metadata: {},
+      chunks,
     });
   }
   await store.writeDocuments(inputs);
 }
 
 /** A fresh in-memory store holding `docs`, and the run context over it (tenant "default"). */
-export async function retrievalContext(docs: FixtureDoc[], profiles: SourceProfileInput[] = [{ name: "docs", summary: "docs" }], settings?: RunSettingsInput): Promise<RunContext> {
+export async function retrievalContext(
+  docs: FixtureDoc[],
+  profiles: SourceProfileInput[] = [{ name: "docs", summary: "docs" }],
+  settings?: RunSettingsInput,
+): Promise<RunContext> {
   const store = await memoryStore();
   const embeddings = await localEmbeddings();
   await writeFixture(store, embeddings, docs);
@@ -72,21 +106,55 @@ export async function retrievalContext(docs: FixtureDoc[], profiles: SourceProfi
  * A plan for `question` as the heuristic planner would shape it; `over` wins. Thresholds are the
  * `profiles`' (the default docs profile's 0.2 when none are given).
  */
-export function planFor(question: string, over: Partial<Plan> = {}, profiles: readonly SourceProfile[] = [SourceProfileSchema.parse({ name: "docs", summary: "docs" })]): Plan {
+export function planFor(
+  question: string,
+  over: Partial<Plan> = {},
+  profiles: readonly SourceProfile[] = [SourceProfileSchema.parse({ name: "docs", summary: "docs" })],
+): Plan {
   return {
-    intent: "concept", top_k: 5, token_budget: 4000, multi_section_threshold: 3, return_full_documents: false,
-    sources: ["docs"], key_terms: extractKeyTerms(question), identifiers: extractIdentifiers(question), constraints: extractConstraints(question),
-    thresholds: profileThresholds(profiles), reason: "test plan", planner: "heuristic", ...over,
+    intent: "concept",
+    top_k: 5,
+    token_budget: 4000,
+    multi_section_threshold: 3,
+    return_full_documents: false,
+    sources: ["docs"],
+    key_terms: extractKeyTerms(question),
+    identifiers: extractIdentifiers(question),
+    constraints: extractConstraints(question),
+    thresholds: profileThresholds(profiles),
+    reason: "test plan",
+    planner: "heuristic",
+    ...over,
   };
 }
 
 /** Graph state with defaults for the fields a node under test does not read. */
 export function stateWith(over: Partial<GraphStateType> & { question: string }): GraphStateType {
   return {
-    sources: undefined, topic: undefined, tenant: undefined, top_k: undefined, return_full_documents: undefined,
-    multi_section_threshold: undefined, token_budget: undefined, answer: "", citations: [], verdict: undefined,
-    strategy: "", clarifying_questions: [], plan: null, route: null, context_seen: "", metadata: emptyMetadata(),
-    candidates: {}, ranked: [], context: [], gate: null, attempt: 0,
-    standalone_question: over.standalone_question ?? over.question, history: [], messages: [], ...over,
+    sources: undefined,
+    topic: undefined,
+    tenant: undefined,
+    top_k: undefined,
+    return_full_documents: undefined,
+    multi_section_threshold: undefined,
+    token_budget: undefined,
+    answer: "",
+    citations: [],
+    verdict: undefined,
+    strategy: "",
+    clarifying_questions: [],
+    plan: null,
+    route: null,
+    context_seen: "",
+    metadata: emptyMetadata(),
+    candidates: {},
+    ranked: [],
+    context: [],
+    gate: null,
+    attempt: 0,
+    standalone_question: over.standalone_question ?? over.question,
+    history: [],
+    messages: [],
+    ...over,
   };
 }

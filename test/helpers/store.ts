@@ -24,8 +24,17 @@ export async function memoryStore(): Promise<SqlStore> {
 /** A searchable section chunk with defaults, for store-level tests. */
 export function section(content: string, over: Partial<ChunkInput> = {}): ChunkInput {
   const base: PreparedChunk = {
-    chunkIndex: 0, kind: "section", parentIndex: null, searchable: true, sectionTitle: null,
-    sectionPath: [], pageStart: null, pageEnd: null, tokenCount: content.split(/\s+/).length, content, metadata: {},
+    chunkIndex: 0,
+    kind: "section",
+    parentIndex: null,
+    searchable: true,
+    sectionTitle: null,
+    sectionPath: [],
+    pageStart: null,
+    pageEnd: null,
+    tokenCount: content.split(/\s+/).length,
+    content,
+    metadata: {},
   };
   return { ...base, embedding: null, ...over };
 }
@@ -33,8 +42,14 @@ export function section(content: string, over: Partial<ChunkInput> = {}): ChunkI
 /** A document input whose chunks get consecutive indices unless given. */
 export function doc(uri: string, chunks: ChunkInput[], over: Partial<DocumentInput> = {}): DocumentInput {
   return {
-    tenant: "default", source: "docs", uri, title: "", format: "text", contentHash: `hash:${uri}`,
-    topics: [], metadata: {},
+    tenant: "default",
+    source: "docs",
+    uri,
+    title: "",
+    format: "text",
+    contentHash: `hash:${uri}`,
+    topics: [],
+    metadata: {},
     chunks: chunks.map((c, i) => ({ ...c, chunkIndex: c.chunkIndex || i })),
     ...over,
   };

@@ -14,14 +14,34 @@ export async function writeTenantFixture(store: SqlStore): Promise<void> {
   for (const tenant of ["acme", "globex"]) {
     const mark = tenant === "globex" ? " GLOBEX" : "";
     await store.writeDocuments([
-      doc("guide.md", [
-        section(`The trapezoid guide overview.${mark}`, { sectionTitle: "Overview", embedding: [1, 0, 0] }),
-        // A long section split in two children: the parent is kept for expansion, not searched.
-        section(`Parent: trapezoid gradients in detail.${mark}`, { chunkIndex: 1, searchable: false, sectionTitle: "Gradients" }),
-        section(`makeTrapezoid builds a trapezoid gradient.${mark}`, { chunkIndex: 2, kind: "chunk", parentIndex: 1, sectionTitle: "Gradients", embedding: [0.9, 0.1, 0] }),
-        section(`Trapezoid ramp times and flat top.${mark}`, { chunkIndex: 3, kind: "chunk", parentIndex: 1, sectionTitle: "Gradients", embedding: [0.8, 0.2, 0] }),
-      ], { tenant, title: "Guide" }),
-      doc("billing.md", [section(`Trapezoid billing plans and invoices.${mark}`, { embedding: [0, 1, 0] })], { tenant, topics: ["billing"], title: "Billing" }),
+      doc(
+        "guide.md",
+        [
+          section(`The trapezoid guide overview.${mark}`, { sectionTitle: "Overview", embedding: [1, 0, 0] }),
+          // A long section split in two children: the parent is kept for expansion, not searched.
+          section(`Parent: trapezoid gradients in detail.${mark}`, { chunkIndex: 1, searchable: false, sectionTitle: "Gradients" }),
+          section(`makeTrapezoid builds a trapezoid gradient.${mark}`, {
+            chunkIndex: 2,
+            kind: "chunk",
+            parentIndex: 1,
+            sectionTitle: "Gradients",
+            embedding: [0.9, 0.1, 0],
+          }),
+          section(`Trapezoid ramp times and flat top.${mark}`, {
+            chunkIndex: 3,
+            kind: "chunk",
+            parentIndex: 1,
+            sectionTitle: "Gradients",
+            embedding: [0.8, 0.2, 0],
+          }),
+        ],
+        { tenant, title: "Guide" },
+      ),
+      doc("billing.md", [section(`Trapezoid billing plans and invoices.${mark}`, { embedding: [0, 1, 0] })], {
+        tenant,
+        topics: ["billing"],
+        title: "Billing",
+      }),
     ]);
   }
 }

@@ -25,11 +25,17 @@ type ChatMessage = UIMessage<unknown, { sourcewise: Meta }>;
 const transport = new DefaultChatTransport<ChatMessage>({ api: "/api/chat" });
 
 const pages = (c: Cited) =>
-  c.page_start === null ? "" : c.page_end !== null && c.page_end !== c.page_start ? `pp. ${c.page_start}–${c.page_end}` : `p. ${c.page_start}`;
+  c.page_start === null
+    ? ""
+    : c.page_end !== null && c.page_end !== c.page_start
+      ? `pp. ${c.page_start}–${c.page_end}`
+      : `p. ${c.page_start}`;
 
 function citationsOf(message: ChatMessage) {
   return message.parts.flatMap((p) =>
-    p.type === "source-document" ? [{ id: p.sourceId, filename: p.filename ?? p.title, cited: p.providerMetadata?.sourcewise as unknown as Cited }] : [],
+    p.type === "source-document"
+      ? [{ id: p.sourceId, filename: p.filename ?? p.title, cited: p.providerMetadata?.sourcewise as unknown as Cited }]
+      : [],
   );
 }
 
@@ -64,7 +70,7 @@ function Assistant({ message, onAsk }: { message: ChatMessage; onAsk: (q: string
           {meta.verdict === "strong" ? "Well supported" : meta.verdict === "weak" ? "Working theory" : "Needs clarification"}
         </span>
       )}
-      <AnswerText text={meta?.verdict === "clarify" ? text.split("\n")[0] ?? text : text} onCite={setOpen} />
+      <AnswerText text={meta?.verdict === "clarify" ? (text.split("\n")[0] ?? text) : text} onCite={setOpen} />
       {meta?.clarifying_questions.length ? (
         <div className="suggestions">
           {meta.clarifying_questions.map((q) => (

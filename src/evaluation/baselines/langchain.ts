@@ -20,15 +20,22 @@ export async function langchainBaseline(
   // @langchain/classic is a devDependency: load it only when this baseline is built.
   const { MemoryVectorStore } = await import("@langchain/classic/vectorstores/memory");
   const splitter = new RecursiveCharacterTextSplitter(NAIVE_SPLIT);
-  const docs = await splitter.createDocuments(documents.map((d) => d.text), documents.map((d) => ({ key: d.key })));
+  const docs = await splitter.createDocuments(
+    documents.map((d) => d.text),
+    documents.map((d) => ({ key: d.key })),
+  );
   const lc = toLangChain(embeddings);
   // What MemoryVectorStore.fromDocuments does, with the embedding step made visible: a first run
   // embeds every split chunk, which takes minutes on a large corpus.
-  const vectors = await embeddings.embedDocuments(docs.map((d) => d.pageContent), { onProgress });
+  const vectors = await embeddings.embedDocuments(
+    docs.map((d) => d.pageContent),
+    { onProgress },
+  );
   const store = new MemoryVectorStore(lc);
   await store.addVectors(vectors, docs);
   return {
-    id: "langchain", label: `naive LangChain (RecursiveCharacterTextSplitter ${NAIVE_SPLIT.chunkSize}/${NAIVE_SPLIT.chunkOverlap} + MemoryVectorStore)`,
+    id: "langchain",
+    label: `naive LangChain (RecursiveCharacterTextSplitter ${NAIVE_SPLIT.chunkSize}/${NAIVE_SPLIT.chunkOverlap} + MemoryVectorStore)`,
     usesQueryEmbedding: false,
     async search(q) {
       const hits = await store.similaritySearch(q.text, BASELINE_DEPTH);

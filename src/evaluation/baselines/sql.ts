@@ -13,18 +13,29 @@ export function sqlBaselines(store: SqlStore, sources: string[], docKey: (uri: s
   const uris = (hits: { uri: string }[]) => hits.map((h) => docKey(h.uri));
   return [
     {
-      id: "bm25", label: "BM25 only (sw_match_bm25, k1 0.9, b 0.4)", usesQueryEmbedding: false,
+      id: "bm25",
+      label: "BM25 only (sw_match_bm25, k1 0.9, b 0.4)",
+      usesQueryEmbedding: false,
       search: async (q) => uris(await store.matchBm25(q.text, { limit: BASELINE_DEPTH, filters })),
     },
     {
-      id: "dense", label: "dense only (sw_match_vector, cosine)", usesQueryEmbedding: true,
+      id: "dense",
+      label: "dense only (sw_match_vector, cosine)",
+      usesQueryEmbedding: true,
       search: async (q) => uris(await store.matchVector(q.embedding, { limit: BASELINE_DEPTH, filters })),
     },
     {
-      id: "rrf", label: "plain RRF hybrid (BM25 + dense, k 60, weights 1/1)", usesQueryEmbedding: true,
-      search: async (q) => uris(await store.matchHybrid(q.text, q.embedding, {
-        limit: BASELINE_DEPTH, filters, fusion: { fusion: "rrf", lexicalWeight: 1, vectorWeight: 1, exactWeight: 0, candidates: BASELINE_DEPTH },
-      })),
+      id: "rrf",
+      label: "plain RRF hybrid (BM25 + dense, k 60, weights 1/1)",
+      usesQueryEmbedding: true,
+      search: async (q) =>
+        uris(
+          await store.matchHybrid(q.text, q.embedding, {
+            limit: BASELINE_DEPTH,
+            filters,
+            fusion: { fusion: "rrf", lexicalWeight: 1, vectorWeight: 1, exactWeight: 0, candidates: BASELINE_DEPTH },
+          }),
+        ),
     },
   ];
 }

@@ -34,12 +34,25 @@ limit least($3, 30)`;
 
 /** Supabase's guide recipe as a baseline (see {@link SUPABASE_HYBRID_SQL}). */
 export function supabaseGuideBaseline(
-  store: SqlStore, sources: string[], docKey: (uri: string) => string, { tenant = "default", rrfK = 50, matchCount = 100 } = {}): RetrievalMethod {
+  store: SqlStore,
+  sources: string[],
+  docKey: (uri: string) => string,
+  { tenant = "default", rrfK = 50, matchCount = 100 } = {},
+): RetrievalMethod {
   return {
-    id: "supabase", label: "Supabase guide hybrid (websearch_to_tsquery + ts_rank_cd, RRF k 50 with dense)", usesQueryEmbedding: true,
+    id: "supabase",
+    label: "Supabase guide hybrid (websearch_to_tsquery + ts_rank_cd, RRF k 50 with dense)",
+    usesQueryEmbedding: true,
     async search(q) {
       const { rows } = await store.client.query<{ uri: string }>(SUPABASE_HYBRID_SQL, [
-        q.text, toVectorLiteral(q.embedding), matchCount, tenant, sources, rrfK, 1, 1,
+        q.text,
+        toVectorLiteral(q.embedding),
+        matchCount,
+        tenant,
+        sources,
+        rrfK,
+        1,
+        1,
       ]);
       return rows.map((r) => docKey(r.uri));
     },

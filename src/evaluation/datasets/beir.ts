@@ -11,10 +11,11 @@ import type { EvalDataset } from "./types.js";
 export async function beirDataset(dir: string, { split = "train", name }: { split?: string; name?: string } = {}): Promise<EvalDataset> {
   const data = await readBeir(dir, split);
   const datasetName = name ?? safeName(data.dir.split(/[\\/]/).at(-1) ?? "beir");
-  const texts = () => data.documents.map((d) => ({
-    key: beirIdOfUri(d.uri),
-    text: [d.title, ...d.sections.map((s) => s.content)].filter(Boolean).join("\n\n"),
-  }));
+  const texts = () =>
+    data.documents.map((d) => ({
+      key: beirIdOfUri(d.uri),
+      text: [d.title, ...d.sections.map((s) => s.content)].filter(Boolean).join("\n\n"),
+    }));
   return {
     name: datasetName,
     kind: "beir",
@@ -30,6 +31,9 @@ export async function beirDataset(dir: string, { split = "train", name }: { spli
 
 /** A profile-safe name: lower-case letters, digits, `_` and `-`, starting with a letter. */
 export function safeName(raw: string): string {
-  const s = raw.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[^a-z]+/, "");
+  const s = raw
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, "-")
+    .replace(/^[^a-z]+/, "");
   return (s || "dataset").slice(0, 60);
 }

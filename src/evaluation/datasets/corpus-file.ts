@@ -6,18 +6,22 @@ import { SourcewiseError } from "../../errors.js";
 import { SourceProfileSchema, type SourceProfile } from "../../sources/profile.js";
 import { globToRegExp } from "./labelled.js";
 
-const Entry = z.object({
-  source: z.string().min(1),
-  paths: z.array(z.string().min(1)).min(1),
-  /** Profile fields (summary, best_for, indicators...) for a source the default profiles do not name. */
-  profile: z.record(z.string(), z.unknown()).optional(),
-}).strict();
+const Entry = z
+  .object({
+    source: z.string().min(1),
+    paths: z.array(z.string().min(1)).min(1),
+    /** Profile fields (summary, best_for, indicators...) for a source the default profiles do not name. */
+    profile: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
 
-const CorpusFile = z.object({
-  /** Folder the corpus paths and the questions' `relevant` patterns are relative to. @default the file's folder */
-  root: z.string().min(1).optional(),
-  sources: z.array(Entry).min(1),
-}).strict();
+const CorpusFile = z
+  .object({
+    /** Folder the corpus paths and the questions' `relevant` patterns are relative to. @default the file's folder */
+    root: z.string().min(1).optional(),
+    sources: z.array(Entry).min(1),
+  })
+  .strict();
 
 /** What a labelled question set's `sources.json` names: its corpus, where patterns are rooted, its profiles. */
 export interface LabelledCorpus {
@@ -42,14 +46,23 @@ export async function readCorpusFile(file: string): Promise<LabelledCorpus> {
   try {
     raw = JSON.parse(await readFile(file, "utf8"));
   } catch (cause) {
-    throw new SourcewiseError("dataset_invalid", `${file}: ${(cause as Error).message}`, { hint: "sources.json must be JSON.", data: { file }, cause });
+    throw new SourcewiseError("dataset_invalid", `${file}: ${(cause as Error).message}`, {
+      hint: "sources.json must be JSON.",
+      data: { file },
+      cause,
+    });
   }
   // The bare-array form is `sources` alone; one schema keeps error paths precise (sources.0.paths).
   const parsed = CorpusFile.safeParse(Array.isArray(raw) ? { sources: raw } : raw);
   if (!parsed.success) {
-    throw new SourcewiseError("dataset_invalid", `${file}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "(root)"}: ${x.message}`).join("; ")}`, {
-      hint: 'Write [{"source": "docs", "paths": ["docs"]}] or {"root": "../data", "sources": [...]}.', data: { file },
-    });
+    throw new SourcewiseError(
+      "dataset_invalid",
+      `${file}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "(root)"}: ${x.message}`).join("; ")}`,
+      {
+        hint: 'Write [{"source": "docs", "paths": ["docs"]}] or {"root": "../data", "sources": [...]}.',
+        data: { file },
+      },
+    );
   }
   const { root: rel, sources } = parsed.data;
   const root = rel ? resolve(at, rel) : at;
@@ -57,16 +70,22 @@ export async function readCorpusFile(file: string): Promise<LabelledCorpus> {
   const missing = corpus.flatMap((c) => c.paths).filter((p) => !existsSync(p));
   if (missing.length) {
     throw new SourcewiseError("dataset_missing", `${file} names corpus paths that do not exist: ${missing.join(", ")}`, {
-      hint: "Fetch the data the questions were written over, or fix root / paths in sources.json.", data: { file, missing },
+      hint: "Fetch the data the questions were written over, or fix root / paths in sources.json.",
+      data: { file, missing },
     });
   }
   if (!sources.some((s) => s.profile)) return { root, corpus };
   const profiles = sources.map((s) => {
     const profile = SourceProfileSchema.safeParse({ summary: `Documents of the ${s.source} source`, ...s.profile, name: s.source });
     if (profile.success) return profile.data;
-    throw new SourcewiseError("dataset_invalid", `${file}: profile of ${s.source}: ${profile.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`, {
-      hint: "A profile takes the fields of a source profile (summary, best_for, indicators, retrieval).", data: { file, source: s.source },
-    });
+    throw new SourcewiseError(
+      "dataset_invalid",
+      `${file}: profile of ${s.source}: ${profile.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`,
+      {
+        hint: "A profile takes the fields of a source profile (summary, best_for, indicators, retrieval).",
+        data: { file, source: s.source },
+      },
+    );
   });
   return { root, corpus, profiles };
 }
@@ -77,6 +96,11 @@ function expand(path: string): string[] {
   if (!/[*?]/.test(name)) return [path];
   const folder = dirname(path);
   const re = globToRegExp(name);
-  const found = existsSync(folder) ? readdirSync(folder).filter((f) => re.test(f)).sort().map((f) => join(folder, f)) : [];
+  const found = existsSync(folder)
+    ? readdirSync(folder)
+        .filter((f) => re.test(f))
+        .sort()
+        .map((f) => join(folder, f))
+    : [];
   return found.length ? found : [path];
 }

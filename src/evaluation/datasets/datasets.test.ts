@@ -30,11 +30,17 @@ describe("eval dataset adapters", () => {
   it("reads a sectioned manual: sections become Markdown files, questions map to their section by URL", async () => {
     const dir = tmp();
     const work = tmp();
-    writeFileSync(join(dir, "x_manual_corpus.json"), JSON.stringify({
-      section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections.", "See ."], section_url: "https://m/wifi.html#a" },
-      section_1: { id: "section_1", title: "GPS", text: ["GPS", "Tap Location."], section_url: "https://m/gps.html" },
-    }));
-    writeFileSync(join(dir, "x_50_questions.csv"), 'question_id,question,section_path,section_link,answer\n7,"How do I turn on GPS, please?",S>L,http://m/gps.html,"Tap ""Location""."\n');
+    writeFileSync(
+      join(dir, "x_manual_corpus.json"),
+      JSON.stringify({
+        section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections.", "See ."], section_url: "https://m/wifi.html#a" },
+        section_1: { id: "section_1", title: "GPS", text: ["GPS", "Tap Location."], section_url: "https://m/gps.html" },
+      }),
+    );
+    writeFileSync(
+      join(dir, "x_50_questions.csv"),
+      'question_id,question,section_path,section_link,answer\n7,"How do I turn on GPS, please?",S>L,http://m/gps.html,"Tap ""Location""."\n',
+    );
     const ds = await loadDataset(dir, { workDir: work, labelled });
     expect(ds.queries).toEqual([{ id: "7", text: "How do I turn on GPS, please?", qrels: new Map([["section_1", 1]]), answerable: true }]);
     expect(ds.docKey(join(work, "corpus", "section_1.md"))).toBe("section_1");
@@ -46,13 +52,19 @@ describe("eval dataset adapters", () => {
   it("indexes every manual section with text and reports the title-only ones it leaves out", async () => {
     const dir = tmp();
     const work = tmp();
-    writeFileSync(join(dir, "x_manual_corpus.json"), JSON.stringify({
-      section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections."], section_url: "https://m/wifi.html" },
-      section_1: { id: "section_1", title: "Galaxy S10e", text: ["Galaxy S10e"], section_url: "https://m/s10e.html" },
-      section_2: { id: "section_2", title: "Memory card", text: ["Memory card", "See ."], section_url: "https://m/card.html" },
-      section_3: { id: "section_3", title: "GPS", text: ["Tap Location."], section_url: "https://m/gps.html" },
-    }));
-    writeFileSync(join(dir, "x_50_questions.csv"), "question_id,question,section_link\n1,What does the S10e look like?,https://m/s10e.html\n");
+    writeFileSync(
+      join(dir, "x_manual_corpus.json"),
+      JSON.stringify({
+        section_0: { id: "section_0", title: "Wi-Fi", text: ["Wi-Fi", "Tap Connections."], section_url: "https://m/wifi.html" },
+        section_1: { id: "section_1", title: "Galaxy S10e", text: ["Galaxy S10e"], section_url: "https://m/s10e.html" },
+        section_2: { id: "section_2", title: "Memory card", text: ["Memory card", "See ."], section_url: "https://m/card.html" },
+        section_3: { id: "section_3", title: "GPS", text: ["Tap Location."], section_url: "https://m/gps.html" },
+      }),
+    );
+    writeFileSync(
+      join(dir, "x_50_questions.csv"),
+      "question_id,question,section_link\n1,What does the S10e look like?,https://m/s10e.html\n",
+    );
     mkdirSync(join(work, "corpus"));
     writeFileSync(join(work, "corpus", "section_9.md"), "# Left over\n\nFrom an earlier corpus.\n");
     const ds = await loadDataset(dir, { workDir: work, labelled });
@@ -77,13 +89,22 @@ describe("eval dataset adapters", () => {
 
   it("turns labelled path patterns into qrels once the stored documents are known", async () => {
     const dir = tmp();
-    writeFileSync(join(dir, "questions.jsonl"), [
-      JSON.stringify({ query: "q1", expected_source: "docs", relevant: ["docs/**/*.md"], answerable: true }),
-      JSON.stringify({ query: "q2", relevant: [], answerable: false }),
-    ].join("\n"));
-    const ds = await loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled: { root: "/repo", corpus: [{ source: "docs", paths: ["docs"] }] } });
+    writeFileSync(
+      join(dir, "questions.jsonl"),
+      [
+        JSON.stringify({ query: "q1", expected_source: "docs", relevant: ["docs/**/*.md"], answerable: true }),
+        JSON.stringify({ query: "q2", relevant: [], answerable: false }),
+      ].join("\n"),
+    );
+    const ds = await loadDataset(join(dir, "questions.jsonl"), {
+      workDir: tmp(),
+      labelled: { root: "/repo", corpus: [{ source: "docs", paths: ["docs"] }] },
+    });
     ds.resolveQrels?.(["/repo/docs/guides/a.md", "/repo/src/b.ts"]);
-    expect(ds.queries.map((q) => [q.expectedSource, q.answerable, [...q.qrels.keys()]])).toEqual([["docs", true, ["docs/guides/a.md"]], [undefined, false, []]]);
+    expect(ds.queries.map((q) => [q.expectedSource, q.answerable, [...q.qrels.keys()]])).toEqual([
+      ["docs", true, ["docs/guides/a.md"]],
+      [undefined, false, []],
+    ]);
     expect(datasetName(join(dir, "questions.jsonl"))).toMatch(/^sw-eval-/);
   });
 
@@ -92,11 +113,17 @@ describe("eval dataset adapters", () => {
     mkdirSync(join(data, "pdfs"));
     writeFileSync(join(data, "pdfs", "rivers.pdf"), await makeFontHeadingsPdf());
     const dir = tmp();
-    writeFileSync(join(dir, "questions.jsonl"), `${JSON.stringify({ query: "How were rivers sampled?", relevant: ["rivers.pdf"], answerable: true, pages: [2] })}\n`);
-    writeFileSync(join(dir, "sources.json"), JSON.stringify({
-      root: join("..", data.split(/[\\/]/).at(-1)!, "pdfs"),
-      sources: [{ source: "pdfs", paths: ["rivers.pdf"], profile: { summary: "Field notes", indicators: ["river"] } }],
-    }));
+    writeFileSync(
+      join(dir, "questions.jsonl"),
+      `${JSON.stringify({ query: "How were rivers sampled?", relevant: ["rivers.pdf"], answerable: true, pages: [2] })}\n`,
+    );
+    writeFileSync(
+      join(dir, "sources.json"),
+      JSON.stringify({
+        root: join("..", data.split(/[\\/]/).at(-1)!, "pdfs"),
+        sources: [{ source: "pdfs", paths: ["rivers.pdf"], profile: { summary: "Field notes", indicators: ["river"] } }],
+      }),
+    );
     const ds = await loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled });
     expect(ds.corpus).toEqual([{ source: "pdfs", paths: [join(data, "pdfs", "rivers.pdf")] }]);
     expect(ds.profiles?.map((p) => [p.name, p.summary, p.indicators])).toEqual([["pdfs", "Field notes", ["river"]]]);
@@ -113,9 +140,13 @@ describe("eval dataset adapters", () => {
     const dir = tmp();
     writeFileSync(join(dir, "questions.jsonl"), '{"query":"q","relevant":[]}\n');
     writeFileSync(join(dir, "sources.json"), JSON.stringify([{ source: "docs", paths: ["gone"] }]));
-    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(/corpus paths that do not exist: .*gone/);
+    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(
+      /corpus paths that do not exist: .*gone/,
+    );
     writeFileSync(join(dir, "sources.json"), JSON.stringify([{ source: "docs" }]));
-    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(/sources\.json: sources\.0\.paths/);
+    await expect(loadDataset(join(dir, "questions.jsonl"), { workDir: tmp(), labelled })).rejects.toThrow(
+      /sources\.json: sources\.0\.paths/,
+    );
   });
 
   it("refuses a labelled line without a query, naming the line", async () => {
@@ -125,7 +156,10 @@ describe("eval dataset adapters", () => {
   });
 
   it("parses quoted CSV fields and globs", () => {
-    expect(parseCsv('a,b\n"x, ""y""\nz",2\n')).toEqual([["a", "b"], ['x, "y"\nz', "2"]]);
+    expect(parseCsv('a,b\n"x, ""y""\nz",2\n')).toEqual([
+      ["a", "b"],
+      ['x, "y"\nz', "2"],
+    ]);
     expect(globToRegExp("src/**/*.ts").test("src/a/b/c.ts")).toBe(true);
     expect(globToRegExp("src/*.ts").test("src/a/c.ts")).toBe(false);
     expect(globToRegExp("docs/a.md").test("docs/aXmd")).toBe(false);
@@ -137,14 +171,21 @@ describe("frozen question sets over a BEIR folder, a manual, or globbed files", 
     const data = tmp();
     mkdirSync(join(data, "qrels"));
     writeFileSync(join(data, "corpus.jsonl"), '{"_id":"d1","title":"T1","text":"alpha"}\n');
-    writeFileSync(join(data, "queries.jsonl"), ["q0", "q1", "q2", "q3"].map((id) => JSON.stringify({ _id: id, text: `${id}?` })).join("\n"));
+    writeFileSync(
+      join(data, "queries.jsonl"),
+      ["q0", "q1", "q2", "q3"].map((id) => JSON.stringify({ _id: id, text: `${id}?` })).join("\n"),
+    );
     writeFileSync(join(data, "qrels", "train.tsv"), "query-id\tcorpus-id\tscore\nq0\td1\t1\nq1\td1\t1\nq2\td1\t1\nq3\td1\t1\n");
     const set = join(tmp(), "frozen");
     mkdirSync(set);
     writeFileSync(join(set, "sources.json"), JSON.stringify({ beir: data, positions: "odd" }));
     writeFileSync(join(set, "questions.jsonl"), '{"query": "Does X cure Y?", "answerable": false}\n');
     const ds = await loadDataset(join(set, "questions.jsonl"), { workDir: tmp(), labelled });
-    expect(ds.queries.map((q) => [q.id, q.answerable])).toEqual([["q1", true], ["q3", true], ["extra-1", false]]);
+    expect(ds.queries.map((q) => [q.id, q.answerable])).toEqual([
+      ["q1", true],
+      ["q3", true],
+      ["extra-1", false],
+    ]);
     expect(ds.description).toContain("+ 1 from");
   });
 

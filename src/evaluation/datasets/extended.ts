@@ -13,7 +13,9 @@ import type { EvalDataset } from "./types.js";
  * the local reranker is fitted on the even half, so the odd half is the measure).
  */
 export const ExtendedCorpusSchema = z.union([
-  z.object({ beir: z.string().min(1), split: z.string().default("train"), positions: z.enum(["all", "odd", "even"]).default("all") }).strict(),
+  z
+    .object({ beir: z.string().min(1), split: z.string().default("train"), positions: z.enum(["all", "odd", "even"]).default("all") })
+    .strict(),
   z.object({ manual: z.string().min(1), positions: z.enum(["all", "odd", "even"]).default("all") }).strict(),
 ]);
 
@@ -36,26 +38,46 @@ export const isExtendedCorpus = (raw: unknown): boolean =>
 export async function extendedDataset(file: string, raw: unknown, workDir: string, name: string): Promise<EvalDataset> {
   const parsed = ExtendedCorpusSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new SourcewiseError("dataset_invalid", `${join(dirname(file), "sources.json")}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "(root)"}: ${x.message}`).join("; ")}`, {
-      hint: 'Write {"beir": "../data/scifact", "split": "train", "positions": "odd"} or {"manual": "../data/emanual-s10"}.', data: { file },
-    });
+    throw new SourcewiseError(
+      "dataset_invalid",
+      `${join(dirname(file), "sources.json")}: ${parsed.error.issues.map((x) => `${x.path.join(".") || "(root)"}: ${x.message}`).join("; ")}`,
+      {
+        hint: 'Write {"beir": "../data/scifact", "split": "train", "positions": "odd"} or {"manual": "../data/emanual-s10"}.',
+        data: { file },
+      },
+    );
   }
   const spec = parsed.data;
   const at = dirname(resolve(file));
-  const base = "beir" in spec
-    ? await beirDataset(resolve(at, spec.beir), { split: spec.split, name })
-    : await manualDataset(resolve(at, spec.manual), workDir, name);
+  const base =
+    "beir" in spec
+      ? await beirDataset(resolve(at, spec.beir), { split: spec.split, name })
+      : await manualDataset(resolve(at, spec.manual), workDir, name);
   const keep = (i: number) => spec.positions === "all" || (i % 2 === 1) === (spec.positions === "odd");
   const own = base.queries.filter((_, i) => keep(i));
-  const extra = (await readFile(file, "utf8")).split("\n").map((l) => l.trim()).filter(Boolean).map((l, i) => {
-    const row = ExtraRow.safeParse(JSON.parse(l));
-    if (!row.success) {
-      throw new SourcewiseError("dataset_invalid", `${file}:${i + 1}: ${row.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`, {
-        hint: "Each line is {query, relevant: [document keys], answerable}.", data: { file, line: i + 1 },
-      });
-    }
-    return { id: `extra-${i + 1}`, text: row.data.query, qrels: new Map(row.data.relevant.map((k) => [k, 1])), answerable: row.data.answerable };
-  });
+  const extra = (await readFile(file, "utf8"))
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l, i) => {
+      const row = ExtraRow.safeParse(JSON.parse(l));
+      if (!row.success) {
+        throw new SourcewiseError(
+          "dataset_invalid",
+          `${file}:${i + 1}: ${row.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`,
+          {
+            hint: "Each line is {query, relevant: [document keys], answerable}.",
+            data: { file, line: i + 1 },
+          },
+        );
+      }
+      return {
+        id: `extra-${i + 1}`,
+        text: row.data.query,
+        qrels: new Map(row.data.relevant.map((k) => [k, 1])),
+        answerable: row.data.answerable,
+      };
+    });
   const unanswerable = extra.filter((q) => !q.answerable).length;
   return {
     ...base,

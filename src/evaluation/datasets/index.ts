@@ -30,7 +30,10 @@ export interface LoadDatasetOptions {
 export async function loadDataset(path: string, opts: LoadDatasetOptions): Promise<EvalDataset> {
   const p = resolve(path);
   if (!existsSync(p)) {
-    throw new SourcewiseError("dataset_missing", `dataset not found: ${p}`, { hint: "Pass a BEIR folder, a manual folder, or a questions .jsonl file.", data: { path: p } });
+    throw new SourcewiseError("dataset_missing", `dataset not found: ${p}`, {
+      hint: "Pass a BEIR folder, a manual folder, or a questions .jsonl file.",
+      data: { path: p },
+    });
   }
   if (statSync(p).isDirectory()) {
     if (existsSync(join(p, "corpus.jsonl"))) return beirDataset(p, { split: opts.split });
@@ -47,7 +50,8 @@ export async function loadDataset(path: string, opts: LoadDatasetOptions): Promi
     return labelledDataset(p, opts.labelled);
   }
   throw new SourcewiseError("dataset_unknown", `cannot tell what dataset ${p} is`, {
-    hint: "Expected corpus.jsonl (BEIR), *_manual_corpus.json + *_questions.csv (manual), or a .jsonl of labelled questions.", data: { path: p },
+    hint: "Expected corpus.jsonl (BEIR), *_manual_corpus.json + *_questions.csv (manual), or a .jsonl of labelled questions.",
+    data: { path: p },
   });
 }
 

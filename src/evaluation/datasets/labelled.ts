@@ -24,30 +24,51 @@ const Row = z.object({
  */
 export async function labelledDataset(
   file: string,
-  { root, corpus, name, profiles }: {
-    root: string; corpus: readonly { source: string; paths: readonly string[] }[]; name?: string;
+  {
+    root,
+    corpus,
+    name,
+    profiles,
+  }: {
+    root: string;
+    corpus: readonly { source: string; paths: readonly string[] }[];
+    name?: string;
     /** Profiles to route between. @default the three default profiles */
     profiles?: SourceProfile[];
   },
 ): Promise<EvalDataset> {
-  const rows = (await readFile(file, "utf8")).split("\n").map((l, i) => [l.trim(), i + 1] as const).filter(([l]) => l)
+  const rows = (await readFile(file, "utf8"))
+    .split("\n")
+    .map((l, i) => [l.trim(), i + 1] as const)
+    .filter(([l]) => l)
     .map(([l, line]) => {
       const parsed = Row.safeParse(JSON.parse(l));
       if (!parsed.success) {
-        throw new SourcewiseError("dataset_invalid", `${file}:${line}: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`, {
-          hint: "Each line is {query, expected_source?, relevant: [patterns], answerable, pages?}.", data: { file, line },
-        });
+        throw new SourcewiseError(
+          "dataset_invalid",
+          `${file}:${line}: ${parsed.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`).join("; ")}`,
+          {
+            hint: "Each line is {query, expected_source?, relevant: [patterns], answerable, pages?}.",
+            data: { file, line },
+          },
+        );
       }
       return parsed.data;
     });
   const base = resolve(root);
   const parts: CorpusPart[] = corpus.map((c) => ({
-    source: c.source, paths: c.paths.map((p) => (isAbsolute(p) ? p : join(base, p))).filter((p) => existsSync(p)),
+    source: c.source,
+    paths: c.paths.map((p) => (isAbsolute(p) ? p : join(base, p))).filter((p) => existsSync(p)),
   }));
   const key = (uri: string) => relative(base, uri.split("#")[0]!).split("\\").join("/");
   const queries = rows.map((r, i) => ({
-    id: String(i + 1), text: r.query, qrels: new Map<string, number>(), expectedSource: r.expected_source,
-    answerable: r.answerable, pages: r.pages, patterns: r.relevant.map(globToRegExp),
+    id: String(i + 1),
+    text: r.query,
+    qrels: new Map<string, number>(),
+    expectedSource: r.expected_source,
+    answerable: r.answerable,
+    pages: r.pages,
+    patterns: r.relevant.map(globToRegExp),
   }));
   return {
     name: name ?? dirname(resolve(file)).split(/[\\/]/).at(-1) ?? "labelled",
@@ -85,8 +106,7 @@ export function globToRegExp(glob: string): RegExp {
       re += ".*";
       i++;
       if (glob[i + 1] === "/") i++;
-    }
-    else if (c === "*") re += "[^/]*";
+    } else if (c === "*") re += "[^/]*";
     else if (c === "?") re += "[^/]";
     else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
   }

@@ -5,7 +5,12 @@ import { SourcewiseError } from "../../errors.js";
 import { SourceProfileSchema } from "../../sources/profile.js";
 import type { EvalDataset } from "./types.js";
 
-interface ManualSection { id: string; title: string; text: string[]; section_url?: string }
+interface ManualSection {
+  id: string;
+  title: string;
+  text: string[];
+  section_url?: string;
+}
 
 /**
  * A sectioned manual with QA pairs whose answer is one section (E-Manual S10 layout:
@@ -21,7 +26,8 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
   const qaFile = files.find((f) => f.endsWith("_questions.csv"));
   if (!corpusFile || !qaFile) {
     throw new SourcewiseError("dataset_missing", `no *_manual_corpus.json and *_questions.csv in ${root}`, {
-      hint: "A manual dataset folder holds the sections JSON and the questions CSV.", data: { path: root },
+      hint: "A manual dataset folder holds the sections JSON and the questions CSV.",
+      data: { path: root },
     });
   }
   const raw = JSON.parse(await readFile(join(root, corpusFile), "utf8")) as Record<string, ManualSection>;
@@ -43,26 +49,33 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
   for (const f of await readdir(docsDir)) if (f.endsWith(".md") && !keep.has(f)) await rm(join(docsDir, f));
   const byUrl = new Map(sections.map((s) => [normUrl(s.section_url ?? ""), s.id]));
   const byPage = new Map<string, string>();
-  for (const s of sections) if (!byPage.has(normUrl(s.section_url ?? "").split("#")[0]!)) byPage.set(normUrl(s.section_url ?? "").split("#")[0]!, s.id);
+  for (const s of sections)
+    if (!byPage.has(normUrl(s.section_url ?? "").split("#")[0]!)) byPage.set(normUrl(s.section_url ?? "").split("#")[0]!, s.id);
   const rows = parseCsv(await readFile(join(root, qaFile), "utf8"));
   const header = rows.shift() ?? [];
   const col = (n: string) => header.indexOf(n);
-  const queries = rows.filter((r) => r.length >= header.length).map((r, i) => {
-    const link = normUrl(r[col("section_link")] ?? "");
-    const target = byUrl.get(link) ?? byPage.get(link.split("#")[0]!);
-    return {
-      id: r[col("question_id")] ?? String(i), text: r[col("question")] ?? "",
-      qrels: new Map(target ? [[target, 1]] : []), answerable: true,
-    };
-  });
+  const queries = rows
+    .filter((r) => r.length >= header.length)
+    .map((r, i) => {
+      const link = normUrl(r[col("section_link")] ?? "");
+      const target = byUrl.get(link) ?? byPage.get(link.split("#")[0]!);
+      return {
+        id: r[col("question_id")] ?? String(i),
+        text: r[col("question")] ?? "",
+        qrels: new Map(target ? [[target, 1]] : []),
+        answerable: true,
+      };
+    });
   const onTitleOnly = queries.filter((q) => [...q.qrels.keys()].some((k) => titleOnly.includes(k))).length;
   return {
-    name, kind: "manual",
+    name,
+    kind: "manual",
     description: [
       `${corpusFile}: ${sections.length} sections`,
       titleOnly.length ? ` (${indexed.length} indexed; ${titleOnly.length} title-only, not indexed: ${titleOnly.join(", ")})` : "",
       `, ${queries.length} questions (${queries.filter((q) => q.qrels.size > 0).length} mapped to their answering section`,
-      onTitleOnly ? `, ${onTitleOnly} of them to a title-only one` : "", ")",
+      onTitleOnly ? `, ${onTitleOnly} of them to a title-only one` : "",
+      ")",
     ].join(""),
     omitted: titleOnly.map((key) => ({ key, reason: "title only: no text to index" })),
     corpus: [{ source: "manual", paths: [docsDir] }],
@@ -87,7 +100,9 @@ const normUrl = (u: string) => u.trim().replace(/^https?:\/\//, "");
 /** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
-  let row: string[] = [], field = "", quoted = false;
+  let row: string[] = [],
+    field = "",
+    quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {

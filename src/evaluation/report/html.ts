@@ -15,10 +15,22 @@ td:first-child,th:first-child{text-align:left}.charts{display:flex;flex-wrap:wra
  */
 export function renderHtml(r: EvalResults): string {
   const metricCharts = METRICS.map(([k, h]) =>
-    barChart(`${h} (N=${r.methods[0]?.n ?? 0})`, r.methods.map((m) => ({ label: m.id, value: m.metrics[k], highlight: m.id === "graph" })), { max: 1 }));
-  const latencyBars = barChart("Latency per question, p50 (ms)", r.methods.map((m) => ({ label: m.id, value: m.latencyMs.p50, highlight: m.id === "graph" })), { unit: " ms", digits: 1 });
+    barChart(
+      `${h} (N=${r.methods[0]?.n ?? 0})`,
+      r.methods.map((m) => ({ label: m.id, value: m.metrics[k], highlight: m.id === "graph" })),
+      { max: 1 },
+    ),
+  );
+  const latencyBars = barChart(
+    "Latency per question, p50 (ms)",
+    r.methods.map((m) => ({ label: m.id, value: m.latencyMs.p50, highlight: m.id === "graph" })),
+    { unit: " ms", digits: 1 },
+  );
   const nodes = nodeRows(r);
-  const rows = r.methods.map((m) => `<tr><td>${esc(m.label)}</td><td>${m.n}</td>${METRICS.map(([k]) => `<td>${fmt(m.metrics[k])}</td>`).join("")}<td>${m.latencyMs.p50.toFixed(1)}</td><td>${m.latencyMs.p95.toFixed(1)}</td></tr>`);
+  const rows = r.methods.map(
+    (m) =>
+      `<tr><td>${esc(m.label)}</td><td>${m.n}</td>${METRICS.map(([k]) => `<td>${fmt(m.metrics[k])}</td>`).join("")}<td>${m.latencyMs.p50.toFixed(1)}</td><td>${m.latencyMs.p95.toFixed(1)}</td></tr>`,
+  );
   const g = r.graph;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sourcewise eval: ${esc(r.dataset.name)}</title><style>${STYLE}</style></head><body>
 <h1>Eval: ${esc(r.dataset.name)}</h1>
@@ -35,7 +47,11 @@ export function renderHtml(r: EvalResults): string {
 <tr><td>page accuracy</td><td>${g.pages ? pct(g.pages.accuracy) : "n/a"}</td></tr>
 <tr><td>hit@5 (answerable)</td><td>${g.hit5 ? `${pct(g.hit5.rate)} (${g.hit5.hits}/${g.hit5.n})` : "n/a"}</td></tr>
 <tr><td>strong on API questions whose file is the top hit</td><td>${g.apiTopHitStrong ? `${pct(g.apiTopHitStrong.rate)} (${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n})` : "n/a"}</td></tr>
-<tr><td>verdicts</td><td>${esc(Object.entries(g.verdicts ?? {}).map(([k, v]) => `${k} ${v}`).join(", ") || "n/a")}</td></tr>
+<tr><td>verdicts</td><td>${esc(
+    Object.entries(g.verdicts ?? {})
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ") || "n/a",
+  )}</td></tr>
 <tr><td>calibration error (ECE, top 10 results)</td><td>${fmt(g.reliability?.ece ?? null, 3)}</td></tr></table>
 <div class="charts" id="graph-charts">${latencyChart("Latency per node (ms)", nodes)}${confusionMatrix("Gate: truth × decision", g.gate.confusion)}${g.reliability ? reliabilityDiagram(`Reliability: predicted vs observed relevance (n=${g.reliability.n})`, g.reliability.bins) : ""}</div>
 <h2>Full report</h2><pre>${esc(renderMarkdown(r))}</pre>

@@ -5,7 +5,10 @@ function methodTable(rows: MethodResult[]): string[] {
   return [
     `| method | N | ${METRICS.map(([, h]) => h).join(" | ")} | p50 ms | p95 ms |`,
     `|---|---|${METRICS.map(() => "---").join("|")}|---|---|`,
-    ...rows.map((m) => `| ${m.id === "graph" ? `**${m.label}**` : m.label} | ${m.n} | ${METRICS.map(([k]) => fmt(m.metrics[k])).join(" | ")} | ${m.latencyMs.p50.toFixed(1)} | ${m.latencyMs.p95.toFixed(1)} |`),
+    ...rows.map(
+      (m) =>
+        `| ${m.id === "graph" ? `**${m.label}**` : m.label} | ${m.n} | ${METRICS.map(([k]) => fmt(m.metrics[k])).join(" | ")} | ${m.latencyMs.p50.toFixed(1)} | ${m.latencyMs.p95.toFixed(1)} |`,
+    ),
   ];
 }
 
@@ -29,8 +32,11 @@ export function renderMarkdown(r: EvalResults): string {
     lines.push("", `### Baselines on all ${r.dataset.questions} questions`, "", ...methodTable(r.allQuestions));
   }
   lines.push(
-    "", "## The graph's checks", "",
-    "| check | value |", "|---|---|",
+    "",
+    "## The graph's checks",
+    "",
+    "| check | value |",
+    "|---|---|",
     `| routing accuracy | ${g.routing ? `${pct(g.routing.accuracy)} (${g.routing.correct}/${g.routing.n})` : "n/a (no expected_source labels)"} |`,
     `| gate accuracy | ${pct(g.gate.accuracy)} |`,
     `| abstain precision / recall | ${pct(g.gate.abstainPrecision)} / ${pct(g.gate.abstainRecall)} |`,
@@ -38,17 +44,44 @@ export function renderMarkdown(r: EvalResults): string {
     `| page accuracy | ${g.pages ? `${pct(g.pages.accuracy)} (${g.pages.hits}/${g.pages.n})` : "n/a (no page labels)"} |`,
     `| hit@5 (answerable, judged) | ${g.hit5 ? `${pct(g.hit5.rate)} (${g.hit5.hits}/${g.hit5.n})` : "n/a"} |`,
     `| strong verdicts on API questions whose file is the top hit | ${g.apiTopHitStrong ? `${pct(g.apiTopHitStrong.rate)} (${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n})` : "n/a"} |`,
-    `| verdicts | ${Object.entries(g.verdicts ?? {}).map(([k, v]) => `${k} ${v}`).join(", ") || "n/a"} |`,
+    `| verdicts | ${
+      Object.entries(g.verdicts ?? {})
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "n/a"
+    } |`,
     `| calibration error of relevance (ECE over the top 10 results, 10 bins) | ${fmt(g.reliability?.ece ?? null, 3)} |`,
-    "", "Gate confusion (rows: truth; columns: decision, abstain = clarify):", "",
-    "| | answered | abstained |", "|---|---|---|",
+    "",
+    "Gate confusion (rows: truth; columns: decision, abstain = clarify):",
+    "",
+    "| | answered | abstained |",
+    "|---|---|---|",
     `| answerable | ${c.answerableAnswered} | ${c.answerableAbstained} |`,
     `| unanswerable | ${c.unanswerableAnswered} | ${c.unanswerableAbstained} |`,
-    ...(g.reliability ? ["", "Reliability of the calibrated relevance (top 10 results per question):", "", "| predicted bin | n | mean predicted | observed relevant |", "|---|---|---|---|",
-      ...g.reliability.bins.map((b) => `| ${b.lo.toFixed(1)}–${b.hi.toFixed(1)} | ${b.n} | ${fmt(b.predicted, 3)} | ${fmt(b.observed, 3)} |`)] : []),
-    "", "## Latency per node (ms)", "", "| node | p50 | p95 | n |", "|---|---|---|---|",
+    ...(g.reliability
+      ? [
+          "",
+          "Reliability of the calibrated relevance (top 10 results per question):",
+          "",
+          "| predicted bin | n | mean predicted | observed relevant |",
+          "|---|---|---|---|",
+          ...g.reliability.bins.map(
+            (b) => `| ${b.lo.toFixed(1)}–${b.hi.toFixed(1)} | ${b.n} | ${fmt(b.predicted, 3)} | ${fmt(b.observed, 3)} |`,
+          ),
+        ]
+      : []),
+    "",
+    "## Latency per node (ms)",
+    "",
+    "| node | p50 | p95 | n |",
+    "|---|---|---|---|",
     ...nodeRows(r).map((n) => `| ${n.node} | ${n.p50.toFixed(1)} | ${n.p95.toFixed(1)} | ${n.n} |`),
-    "", "## Versions and configuration", "", "```json", JSON.stringify({ versions: r.versions, config: r.config }, null, 2), "```", "",
+    "",
+    "## Versions and configuration",
+    "",
+    "```json",
+    JSON.stringify({ versions: r.versions, config: r.config }, null, 2),
+    "```",
+    "",
   );
   return lines.join("\n");
 }

@@ -6,7 +6,14 @@ import { barChart, confusionMatrix } from "./svg.js";
 
 describe("eval reports", () => {
   it("draws one rect per bar, scaled to the maximum, with labels escaped", () => {
-    const svg = barChart("t", [{ label: "a<b", value: 0.5 }, { label: "c", value: 1 }], { max: 1 });
+    const svg = barChart(
+      "t",
+      [
+        { label: "a<b", value: 0.5 },
+        { label: "c", value: 1 },
+      ],
+      { max: 1 },
+    );
     expect(svg.match(/<rect class="bar"/g)).toHaveLength(2);
     expect(svg).toContain('width="140.0"');
     expect(svg).toContain('width="280.0"');
@@ -14,7 +21,12 @@ describe("eval reports", () => {
   });
 
   it("draws a 2x2 confusion matrix with the counts", () => {
-    const svg = confusionMatrix("gate", { answerableAnswered: 12, answerableAbstained: 2, unanswerableAnswered: 1, unanswerableAbstained: 4 });
+    const svg = confusionMatrix("gate", {
+      answerableAnswered: 12,
+      answerableAbstained: 2,
+      unanswerableAnswered: 1,
+      unanswerableAbstained: 4,
+    });
     expect(svg.match(/<rect class="cell"/g)).toHaveLength(4);
     expect(svg).toMatch(/>12<\/text>[\s\S]*>2<\/text>[\s\S]*>1<\/text>[\s\S]*>4<\/text>/);
   });

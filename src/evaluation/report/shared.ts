@@ -2,7 +2,11 @@ import type { EvalResults } from "../results.js";
 
 /** The metric columns, in report order. */
 export const METRICS = [
-  ["ndcg10", "nDCG@10"], ["recall10", "Recall@10"], ["recall100", "Recall@100"], ["mrr10", "MRR@10"], ["map", "MAP"],
+  ["ndcg10", "nDCG@10"],
+  ["recall10", "Recall@10"],
+  ["recall100", "Recall@100"],
+  ["mrr10", "MRR@10"],
+  ["map", "MAP"],
 ] as const;
 
 /** Node rows for the latency table, in graph order, end to end last. */

@@ -29,7 +29,12 @@ describe("beirLoader", () => {
       title: "Ramp sampling in EPI",
       format: "beir",
       sections: [
-        { title: "Ramp sampling in EPI", path: ["Ramp sampling in EPI"], content: "Sampling on the ramps shortens the echo train.", metadata: { beirId: "101" } },
+        {
+          title: "Ramp sampling in EPI",
+          path: ["Ramp sampling in EPI"],
+          content: "Sampling on the ramps shortens the echo train.",
+          metadata: { beirId: "101" },
+        },
       ],
       metadata: { beirId: "101", skippedLines: 2 },
     });
@@ -44,7 +49,7 @@ describe("beirLoader", () => {
 
   it("counts malformed lines and throws an IngestError when no line is valid", () => {
     expect(parseBeirCorpus("c.jsonl", encode(CORPUS)).skipped).toBe(2);
-    const bad = () => parseBeirCorpus("bad/corpus.jsonl", encode("not json\n{\"_id\": 1}\n[1,2]\n"));
+    const bad = () => parseBeirCorpus("bad/corpus.jsonl", encode('not json\n{"_id": 1}\n[1,2]\n'));
     expect(bad).toThrow(IngestError);
     expect(bad).toThrow(/none of its 3 lines/);
     expect(() => parseBeirCorpus("empty/corpus.jsonl", encode("\n\n"))).toThrow(/empty/);
@@ -67,7 +72,9 @@ describe("beirLoader", () => {
   it("loads a corpus of 5,000+ records, each at its line's uri", async () => {
     const records: string[] = [];
     for (let i = 0; i < 5200; i++) {
-      records.push(line({ _id: String(i), title: `Study ${i} of relaxation`, text: "Relaxation times were measured in vivo. ".repeat(40) }));
+      records.push(
+        line({ _id: String(i), title: `Study ${i} of relaxation`, text: "Relaxation times were measured in vivo. ".repeat(40) }),
+      );
     }
     const bytes = encode(records.join("\n"));
     const docs = await beirLoader.load({ path: "big/corpus.jsonl", bytes });

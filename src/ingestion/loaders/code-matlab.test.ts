@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LoadedSection } from "../types.js";
 import { codeLoader } from "./code.js";
 
-const load = async (path: string, source: string) =>
-  (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
+const load = async (path: string, source: string) => (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
 // Loader metadata is free-form JSON; the tests read into it freely.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const meta = (s: LoadedSection) => s.metadata as Record<string, any>;
@@ -106,7 +105,9 @@ describe("codeLoader: MATLAB", () => {
       qualifiedName: "mr.makeRamp",
       signature: "function [ramp, dur] = makeRamp(channel, varargin)",
     });
-    expect(meta(main).description).toBe("Create a linear gradient ramp event.\n\nBuild a ramp from zero to a target amplitude on one channel.");
+    expect(meta(main).description).toBe(
+      "Create a linear gradient ramp event.\n\nBuild a ramp from zero to a target amplitude on one channel.",
+    );
     expect(meta(main).params).toEqual([
       { name: "channel", description: "[required] char, 'x'|'y'|'z'" },
       { name: "system", description: "[optional] struct from mr.opts; defaults to mr.opts() if omitted", default: "mr.opts()" },
@@ -122,7 +123,12 @@ describe("codeLoader: MATLAB", () => {
     expect(main.content).not.toContain("%   INPUTS");
     expect(main.content).not.toContain("function out = roundUp");
 
-    expect(meta(local)).toMatchObject({ kind: "function", name: "roundUp", returns: "out", description: "round value up to a multiple of raster" });
+    expect(meta(local)).toMatchObject({
+      kind: "function",
+      name: "roundUp",
+      returns: "out",
+      description: "round value up to a multiple of raster",
+    });
     expect(meta(local).params).toEqual([{ name: "value" }, { name: "raster" }]);
   });
 
@@ -150,7 +156,8 @@ describe("codeLoader: MATLAB", () => {
   });
 
   it("makes a function in an @Class folder a method of that class", async () => {
-    const src = "function write(obj, filename)\n%WRITE Write the sequence to a file.\n%   write(seqObj, 'out.seq')\nfid = fopen(filename, 'w');\nfclose(fid);\n";
+    const src =
+      "function write(obj, filename)\n%WRITE Write the sequence to a file.\n%   write(seqObj, 'out.seq')\nfid = fopen(filename, 'w');\nfclose(fid);\n";
     const doc = await load("matlab/+mr/@Sequence/write.m", src);
     expect(doc.sections).toHaveLength(1);
     expect(doc.sections[0]!.path).toEqual(["Sequence", "write"]);
@@ -179,7 +186,10 @@ describe("codeLoader: MATLAB", () => {
   it("titles a script without an opening comment by its file name, and lists its local functions", async () => {
     const src = "x = helper(2);\ndisp(x);\n\nfunction y = helper(v)\n  % helper doubles v\n  y = 2 * v;\nend\n";
     const doc = await load("demoSeq/writeX.m", src);
-    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["writeX.m (write X)", "script"], ["helper", "function"]]);
+    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([
+      ["writeX.m (write X)", "script"],
+      ["helper", "function"],
+    ]);
     expect(doc.sections[1]!.content).toBe("helper doubles v\n\nfunction y = helper(v)\n  y = 2 * v;\nend");
   });
 
@@ -193,9 +203,13 @@ describe("codeLoader: MATLAB", () => {
   });
 
   it("takes a help block written before the function line", async () => {
-    const src = "function main()\nx = scale(1);\nend\n\n% scale Multiply by the global factor.\n% Inputs\n%   v   value to scale\nfunction out = scale(v)\nout = 3 * v;\nend\n";
+    const src =
+      "function main()\nx = scale(1);\nend\n\n% scale Multiply by the global factor.\n% Inputs\n%   v   value to scale\nfunction out = scale(v)\nout = 3 * v;\nend\n";
     const doc = await load("two.m", src);
     const scale = doc.sections.find((s) => s.title === "scale")!;
-    expect(meta(scale)).toMatchObject({ description: "Multiply by the global factor.", params: [{ name: "v", description: "value to scale" }] });
+    expect(meta(scale)).toMatchObject({
+      description: "Multiply by the global factor.",
+      params: [{ name: "v", description: "value to scale" }],
+    });
   });
 });

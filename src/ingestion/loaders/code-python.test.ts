@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LoadedSection } from "../types.js";
 import { codeLoader } from "./code.js";
 
-const load = async (path: string, source: string) =>
-  (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
+const load = async (path: string, source: string) => (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
 // Loader metadata is free-form JSON; the tests read into it freely.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const meta = (s: LoadedSection) => s.metadata as Record<string, any>;
@@ -114,7 +113,10 @@ describe("codeLoader: Python", () => {
       [["RampBank", "key"], "method"],
       [["RampBank", "size"], "method"],
     ]);
-    expect(doc.metadata).toEqual({ language: "python", description: "Ramp helpers for the demo toolbox.\n\nEverything here returns SimpleNamespace events." });
+    expect(doc.metadata).toEqual({
+      language: "python",
+      description: "Ramp helpers for the demo toolbox.\n\nEverything here returns SimpleNamespace events.",
+    });
   });
 
   it("reads numpydoc parameters and merges them with the signature's types and defaults", async () => {
@@ -194,7 +196,10 @@ seq.write("demo.seq")
 print("done")
 `;
     const doc = await load("play_delays.py", src);
-    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([["play_delays.py (play delays)", "script"], ["limits", "function"]]);
+    expect(doc.sections.map((s) => [s.title, meta(s).kind])).toEqual([
+      ["play_delays.py (play delays)", "script"],
+      ["limits", "function"],
+    ]);
     expect(doc.sections[0]!.content).toContain('seq.write("demo.seq")');
   });
 
@@ -218,6 +223,8 @@ if __name__ == "__main__":
     expect(script.title).toBe("write_demo_se.py (write demo se): Create a demo spin echo sequence.");
     expect(meta(script)).toMatchObject({ kind: "script", description: "Create a demo spin echo sequence." });
     expect(script.content).toContain('if __name__ == "__main__":');
-    expect(meta(main).params).toEqual([{ name: "plot", type: "bool", default: "False", description: "Plot the sequence. Default is False." }]);
+    expect(meta(main).params).toEqual([
+      { name: "plot", type: "bool", default: "False", description: "Plot the sequence. Default is False." },
+    ]);
   });
 });

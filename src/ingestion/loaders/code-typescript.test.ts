@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { LoadedSection } from "../types.js";
 import { codeLoader } from "./code.js";
 
-const load = async (path: string, source: string) =>
-  (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
+const load = async (path: string, source: string) => (await codeLoader.load({ path, bytes: new TextEncoder().encode(source) }))[0]!;
 // Loader metadata is free-form JSON; the tests read into it freely.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const meta = (s: LoadedSection) => s.metadata as Record<string, any>;
@@ -140,7 +139,7 @@ describe("codeLoader: TypeScript and JavaScript", () => {
   it("shows a class as a skeleton and its methods as sections under [Class, method]", async () => {
     const doc = await load("src/words.ts", MODULE);
     const bag = byTitle(doc.sections, "WordBag");
-    expect(bag.content).toContain("export class WordBag {\n  private readonly words: string[] = [];\n  readonly label = \"bag\";");
+    expect(bag.content).toContain('export class WordBag {\n  private readonly words: string[] = [];\n  readonly label = "bag";');
     expect(bag.content).toContain("  add(text: string, ...more: string[]): void;");
     expect(bag.content).not.toContain("this.words.push");
     const add = byTitle(doc.sections, "add");
@@ -189,7 +188,10 @@ module.exports.half = (n) => n / 2;
     const dts = "/** Adds two numbers. */\nexport declare function add(a: number, b: number): number;\n";
     expect(meta((await load("types/add.d.ts", dts)).sections[0]!)).toMatchObject({
       signature: "export declare function add(a: number, b: number): number",
-      params: [{ name: "a", type: "number" }, { name: "b", type: "number" }],
+      params: [
+        { name: "a", type: "number" },
+        { name: "b", type: "number" },
+      ],
     });
   });
 });

@@ -72,5 +72,15 @@ function isObjectiveC(source: string): boolean {
 
 function wholeFile(path: string, source: string): CodeEntry {
   const name = baseName(path);
-  return { kind: "script", name, path: [name], signature: name, doc: "", code: source.split("\n"), params: [], description: "", whole: true };
+  return {
+    kind: "script",
+    name,
+    path: [name],
+    signature: name,
+    doc: "",
+    code: source.split("\n"),
+    params: [],
+    description: "",
+    whole: true,
+  };
 }

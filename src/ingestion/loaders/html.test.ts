@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { htmlLoader } from "./html.js";
 
-const load = async (path: string, html: string) =>
-  (await htmlLoader.load({ path, bytes: new TextEncoder().encode(html) }))[0]!;
+const load = async (path: string, html: string) => (await htmlLoader.load({ path, bytes: new TextEncoder().encode(html) }))[0]!;
 
 const GENERIC = `<!DOCTYPE html>
 <html><head><title>Gradient Basics | Example Docs</title>

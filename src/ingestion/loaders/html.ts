@@ -15,23 +15,42 @@ interface DomNode {
 }
 
 /** Main-content containers, best first: generic HTML5, doxygen, Sphinx, MATLAB publish. */
-const MAIN_SELECTORS = [
-  "main",
-  "[role=main]",
-  "article",
-  "div.contents",
-  "div.body",
-  "div.document",
-  "div.content",
-  "#content",
-];
+const MAIN_SELECTORS = ["main", "[role=main]", "article", "div.contents", "div.body", "div.document", "div.content", "#content"];
 
 /** Page chrome that never holds the answer to a question. */
 const CHROME = [
-  "script", "style", "noscript", "template", "svg", "map", "img", "button", "input", "select", "iframe", "object",
-  "nav", "aside", "[role=navigation]", "[role=search]", ".navigation", ".nav", ".navbar", ".menu", ".sidebar",
-  ".sphinxsidebar", ".related", ".headerlink", ".permalink", ".dynheader", ".dynsummary", ".dyncontent",
-  "#MSearchSelectWindow", "#MSearchResultsWindow", "#side-nav", ".footer",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "map",
+  "img",
+  "button",
+  "input",
+  "select",
+  "iframe",
+  "object",
+  "nav",
+  "aside",
+  "[role=navigation]",
+  "[role=search]",
+  ".navigation",
+  ".nav",
+  ".navbar",
+  ".menu",
+  ".sidebar",
+  ".sphinxsidebar",
+  ".related",
+  ".headerlink",
+  ".permalink",
+  ".dynheader",
+  ".dynsummary",
+  ".dyncontent",
+  "#MSearchSelectWindow",
+  "#MSearchResultsWindow",
+  "#side-nav",
+  ".footer",
 ].join(",");
 
 /** Doxygen's page header, menus and source line numbers; removed only on doxygen pages. */
@@ -39,8 +58,24 @@ const DOXYGEN_CHROME = "#top, #nav-path, .navpath, .lineno, #MSearchBox";
 
 const BLOCK_GAP = new Set(["p", "ul", "ol", "dl", "blockquote", "section", "article", "figure", "details", "pre"]);
 const BLOCK_LINE = new Set([
-  "div", "main", "header", "footer", "li", "dt", "dd", "tr", "figcaption", "summary", "address", "form", "fieldset",
-  "caption", "tbody", "thead", "tfoot", "center",
+  "div",
+  "main",
+  "header",
+  "footer",
+  "li",
+  "dt",
+  "dd",
+  "tr",
+  "figcaption",
+  "summary",
+  "address",
+  "form",
+  "fieldset",
+  "caption",
+  "tbody",
+  "thead",
+  "tfoot",
+  "center",
 ]);
 const SKIP = new Set(["script", "style", "noscript", "template", "head", "title", "meta", "link"]);
 
@@ -201,7 +236,7 @@ function rawText(node: DomNode, inPre = false): string {
   if (node.name === "br") return "\n";
   const pre = inPre || node.name === "pre";
   // Between doxygen's div.line elements, source formatting newlines are not code.
-  const children = pre ? node.children ?? [] : (node.children ?? []).filter((c) => c.type !== "text" || !/^\s*\n\s*$/.test(c.data ?? ""));
+  const children = pre ? (node.children ?? []) : (node.children ?? []).filter((c) => c.type !== "text" || !/^\s*\n\s*$/.test(c.data ?? ""));
   const inner = children.map((c) => rawText(c, pre)).join("");
   const isLine = node.name === "div" || node.name === "p" || node.name === "li" || node.name === "tr";
   return isLine && !inner.endsWith("\n") ? `${inner}\n` : inner;

@@ -42,9 +42,16 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
       const last = candidates.at(-1);
       const prevLine = lines[i - 1];
       // A wrapped heading: same look, right under the previous line (runs over three lines are dropped below).
-      if (last && prevLine && last.lines.at(-1) === prevLine && last.kind === kind && Math.abs(last.size - line.size) < 0.3
-        && (kind === "size" || prevLine.font === line.font)
-        && prevLine.y - line.y > 0 && prevLine.y - line.y <= 2 * line.size) {
+      if (
+        last &&
+        prevLine &&
+        last.lines.at(-1) === prevLine &&
+        last.kind === kind &&
+        Math.abs(last.size - line.size) < 0.3 &&
+        (kind === "size" || prevLine.font === line.font) &&
+        prevLine.y - line.y > 0 &&
+        prevLine.y - line.y <= 2 * line.size
+      ) {
         last.lines.push(line);
         continue;
       }
@@ -54,7 +61,11 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
 
   // Many lines of one larger size on a single page are a figure or a table, not headings.
   const titled = candidates.filter((c) => c.kind === "size" && looksLikeTitle(c.lines.map((l) => l.text).join(" ")));
-  const perPage = countBy(titled.map((c) => c.lines[0]!), (l) => `${l.page}|${sizeKey(l.size)}`, () => 1);
+  const perPage = countBy(
+    titled.map((c) => c.lines[0]!),
+    (l) => `${l.page}|${sizeKey(l.size)}`,
+    () => 1,
+  );
   const accepted = candidates.filter((c) => {
     const text = c.lines.map((l) => l.text).join(" ");
     // More than three lines in one style is a paragraph set large (a blurb), not a heading.
@@ -73,7 +84,11 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
     if (c.kind === "font") {
       if (CAPTION.test(text)) return false;
       // A bold line is a heading only when a paragraph of the same size in a common font follows.
-      if (next && (next.font === first.font || (next.font !== body.font && rarity(next.font) < 0.2) || Math.abs(next.size - first.size) > 0.5)) return false;
+      if (
+        next &&
+        (next.font === first.font || (next.font !== body.font && rarity(next.font) < 0.2) || Math.abs(next.size - first.size) > 0.5)
+      )
+        return false;
       // Bold column heads over rows of figures are a table, not a heading.
       if (next && next.text.split(/\s+/).filter((w) => /^[0-9.,%]+$/.test(w)).length >= 3) return false;
       const leading = body.leading.get(sizeKey(first.size)) ?? first.size * 1.2;
@@ -87,9 +102,19 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
   // A size used mostly for ordinary lines (callouts, large-print slides) is body text, not
   // headings. Covers (first and last page) set names and blurbs large, so they do not count.
   const inner = (l: PdfLine) => pages.length <= 2 || (l.page !== 1 && l.page !== pages.length);
-  const linesPerSize = countBy(all.filter(inner), (l) => sizeKey(l.size), () => 1);
-  const headingsPerSize = countBy(accepted.flatMap((c) => c.kind === "size" ? c.lines : []).filter(inner), (l) => sizeKey(l.size), () => 1);
-  const headings = accepted.filter((c) => c.kind === "font" || (headingsPerSize.get(sizeKey(c.size)) ?? 0) >= 0.5 * (linesPerSize.get(sizeKey(c.size)) ?? 0));
+  const linesPerSize = countBy(
+    all.filter(inner),
+    (l) => sizeKey(l.size),
+    () => 1,
+  );
+  const headingsPerSize = countBy(
+    accepted.flatMap((c) => (c.kind === "size" ? c.lines : [])).filter(inner),
+    (l) => sizeKey(l.size),
+    () => 1,
+  );
+  const headings = accepted.filter(
+    (c) => c.kind === "font" || (headingsPerSize.get(sizeKey(c.size)) ?? 0) >= 0.5 * (linesPerSize.get(sizeKey(c.size)) ?? 0),
+  );
   if (headings.length === 0 || headings.length > 0.3 * all.length) return [];
 
   // Sizes seen only on the first or last page (cover title, back cover) name no chapters:
@@ -100,12 +125,17 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
     const same = headings.filter((h) => h.kind === "size" && sizeKey(h.size) === key);
     if (lastPage > 2 && same.length > 0 && same.every((h) => h.lines[0]!.page === 1 || h.lines[0]!.page === lastPage)) coverOnly.add(key);
   }
-  const distinct = (kind: Candidate["kind"]) => [...new Set(headings.filter((h) => h.kind === kind).map((h) => sizeKey(h.size)))].sort((a, b) => b - a);
+  const distinct = (kind: Candidate["kind"]) =>
+    [...new Set(headings.filter((h) => h.kind === kind).map((h) => sizeKey(h.size)))].sort((a, b) => b - a);
   const sizes = distinct("size").filter((k) => !coverOnly.has(k));
   const fontSizes = distinct("font");
   const stack: { level: number; title: string }[] = [];
   return headings.map((h) => {
-    const title = h.lines.map((l) => l.text).join(" ").replace(/\s+/g, " ").trim();
+    const title = h.lines
+      .map((l) => l.text)
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .trim();
     const first = h.lines[0]!;
     const standalone = { title, path: [title], page: first.page, line: first.index, headingLines: h.lines.length, headingFound: true };
     if (h.kind === "size" && coverOnly.has(sizeKey(h.size))) return standalone;
@@ -129,7 +159,11 @@ function bodyStats(lines: PdfLine[]): BodyStats | null {
   const bySize = countBy(lines, (l) => sizeKey(l.size));
   let size = 0;
   let best = 0;
-  for (const [s, n] of bySize) if (n > best) { best = n; size = s; }
+  for (const [s, n] of bySize)
+    if (n > best) {
+      best = n;
+      size = s;
+    }
   if (best === 0) return null;
   const bodyLines = lines.filter((l) => Math.abs(l.size - size) <= 0.5);
   const fonts = countBy(bodyLines, (l) => l.font);

@@ -38,7 +38,10 @@ export async function readOutline(pdf: PdfDocument): Promise<OutlineEntry[]> {
   await walk(roots, []);
   // Bookmarks are usually in reading order; a stable sort by page repairs the odd exception
   // without reordering entries that share a page (columns make y order unreliable there).
-  return entries.map((e, i) => ({ e, i })).sort((a, b) => a.e.page - b.e.page || a.i - b.i).map(({ e }) => e);
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => a.e.page - b.e.page || a.i - b.i)
+    .map(({ e }) => e);
 }
 
 async function resolveDest(pdf: PdfDocument, dest: OutlineNode["dest"]): Promise<Omit<OutlineEntry, "title" | "path"> | null> {
@@ -52,10 +55,22 @@ async function resolveDest(pdf: PdfDocument, dest: OutlineNode["dest"]): Promise
     let x: number | null = null;
     let y: number | null = null;
     switch (kind?.name) {
-      case "XYZ": x = num(args[0]); y = num(args[1]); break;
-      case "FitH": case "FitBH": y = num(args[0]); break;
-      case "FitV": case "FitBV": x = num(args[0]); break;
-      case "FitR": x = num(args[0]); y = num(args[3]); break;
+      case "XYZ":
+        x = num(args[0]);
+        y = num(args[1]);
+        break;
+      case "FitH":
+      case "FitBH":
+        y = num(args[0]);
+        break;
+      case "FitV":
+      case "FitBV":
+        x = num(args[0]);
+        break;
+      case "FitR":
+        x = num(args[0]);
+        y = num(args[3]);
+        break;
     }
     return { page: index + 1, x, y };
   } catch {
@@ -64,7 +79,8 @@ async function resolveDest(pdf: PdfDocument, dest: OutlineNode["dest"]): Promise
 }
 
 /** Leading section numbers: "2.8.1", "III-A", "A.", "Appendix A:", "Chapter 3." */
-const NUMBERING = /^\s*((chapter|appendix|section|part|kapitel|anhang)\s+)?([0-9]+(\.[0-9]+)*|[IVXLC]+(-[A-Z0-9]+)?|[A-Z](-[A-Z0-9]+)?)([.):-]|\s)+/i;
+const NUMBERING =
+  /^\s*((chapter|appendix|section|part|kapitel|anhang)\s+)?([0-9]+(\.[0-9]+)*|[IVXLC]+(-[A-Z0-9]+)?|[A-Z](-[A-Z0-9]+)?)([.):-]|\s)+/i;
 
 /** Normalized forms a heading may take in the text: as given and without its numbering. */
 function titleForms(title: string): string[] {
@@ -102,7 +118,10 @@ export function locateOutline(entries: OutlineEntry[], pages: PdfPage[]): Sectio
   for (const entry of entries) {
     const page = pages[entry.page - 1];
     if (!page) continue;
-    if (entry.page !== cursorPage) { cursorPage = entry.page; cursorLine = 0; }
+    if (entry.page !== cursorPage) {
+      cursorPage = entry.page;
+      cursorLine = 0;
+    }
     const lines = page.lines;
     const forms = titleForms(entry.title);
     const tol = (l: PdfLine) => 0.5 * l.size + 2;
@@ -118,11 +137,20 @@ export function locateOutline(entries: OutlineEntry[], pages: PdfPage[]): Sectio
       if (found || entry.y === null) break;
     }
     if (!found) {
-      const byPoint = lines.findIndex((l, i) => i >= cursorLine && !l.furniture && belowDest(l) && (entry.x === null || l.x >= entry.x - 15));
+      const byPoint = lines.findIndex(
+        (l, i) => i >= cursorLine && !l.furniture && belowDest(l) && (entry.x === null || l.x >= entry.x - 15),
+      );
       const line = byPoint >= 0 ? byPoint : Math.min(cursorLine, lines.length);
       found = { line, count: 0 };
     }
-    starts.push({ title: entry.title, path: entry.path, page: entry.page, line: found.line, headingLines: found.count, headingFound: found.count > 0 });
+    starts.push({
+      title: entry.title,
+      path: entry.path,
+      page: entry.page,
+      line: found.line,
+      headingLines: found.count,
+      headingFound: found.count > 0,
+    });
     cursorLine = found.line + found.count;
   }
   return starts;

@@ -62,9 +62,7 @@ export function buildSections(pages: PdfPage[], starts: SectionStart[], source: 
     const next = ordered[k + 1];
     const from = posOf(start.page, start.line);
     const to = next ? posOf(next.page, next.line) : flat.length;
-    const heading = new Set(
-      pages[start.page - 1]?.lines.slice(start.line, start.line + start.headingLines).map((l) => l.index) ?? [],
-    );
+    const heading = new Set(pages[start.page - 1]?.lines.slice(start.line, start.line + start.headingLines).map((l) => l.index) ?? []);
     const body = flat.slice(from, to).filter((l) => !(l.page === start.page && heading.has(l.index)));
     sections.push({
       title: start.title,
@@ -127,7 +125,10 @@ function pageTitle(lines: PdfLine[]): PdfLine[] {
 }
 
 function joinLines(lines: PdfLine[]): string {
-  return lines.map((l) => l.text).join("\n").trim();
+  return lines
+    .map((l) => l.text)
+    .join("\n")
+    .trim();
 }
 
 /**

@@ -53,7 +53,11 @@ export async function readPages(pdf: PdfDocument): Promise<PdfPage[]> {
     const content = await page.getTextContent();
     const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
     const items = content.items.filter((it): it is TextItem => "str" in it);
-    const mono = new Set(Object.entries(content.styles).filter(([, st]) => st.fontFamily === "monospace").map(([name]) => name));
+    const mono = new Set(
+      Object.entries(content.styles)
+        .filter(([, st]) => st.fontFamily === "monospace")
+        .map(([name]) => name),
+    );
     pages.push({ number: n, width: x1 - x0, height: y1 - y0, bottom: y0, lines: groupLines(n, items, mono) });
     page.cleanup();
   }
@@ -69,7 +73,12 @@ class LineBuilder {
   readonly sizes = new Map<number, number>();
   readonly fonts = new Map<string, number>();
 
-  constructor(public x: number, public y: number, public size: number, readonly rotated: boolean) {
+  constructor(
+    public x: number,
+    public y: number,
+    public size: number,
+    readonly rotated: boolean,
+  ) {
     this.end = x;
   }
 
@@ -78,7 +87,10 @@ class LineBuilder {
       const prev = this.parts[this.parts.length - 1] ?? "";
       if (x - this.end > 0.2 * size && !/\s$/.test(prev) && !/^\s/.test(str)) this.parts.push(" ");
       // A line that opens with a small run (a footnote mark) takes the baseline of its main text.
-      if (size > this.size * 1.2) { this.y = y; this.size = size; }
+      if (size > this.size * 1.2) {
+        this.y = y;
+        this.size = size;
+      }
     }
     this.parts.push(str);
     this.x = Math.min(this.x, x);
@@ -96,9 +108,17 @@ class LineBuilder {
     const font = argmax(this.fonts) ?? "";
     const total = [...this.fonts.values()].reduce((a, b) => a + b, 0);
     return {
-      page, index, text, x: this.x, y: this.y, size: argmax(this.sizes) ?? this.size,
-      font, fontShare: total ? (this.fonts.get(font) ?? 0) / total : 1, monospace: monoFonts.has(font),
-      rotated: this.rotated, furniture: false,
+      page,
+      index,
+      text,
+      x: this.x,
+      y: this.y,
+      size: argmax(this.sizes) ?? this.size,
+      font,
+      fontShare: total ? (this.fonts.get(font) ?? 0) / total : 1,
+      monospace: monoFonts.has(font),
+      rotated: this.rotated,
+      furniture: false,
     };
   }
 }
@@ -169,13 +189,21 @@ function markFurniture(pages: PdfPage[]): void {
 
 /** Lower-cases and keeps only letters and digits, so titles compare across spacing and punctuation. */
 export function normalizeText(text: string): string {
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 function argmax<K>(counts: Map<K, number>): K | undefined {
   let best: K | undefined;
   let bestCount = -1;
-  for (const [k, n] of counts) if (n > bestCount) { best = k; bestCount = n; }
+  for (const [k, n] of counts)
+    if (n > bestCount) {
+      best = k;
+      bestCount = n;
+    }
   return best;
 }
 

@@ -38,7 +38,13 @@ describe("pdfLoader", () => {
         ["Message Format", "2.1 Header fields"],
         ["3 References"],
       ]);
-      expect(outlined.map((s) => [s.pageStart, s.pageEnd])).toEqual([[3, 3], [3, 3], [4, 5], [5, 5], [5, 5]]);
+      expect(outlined.map((s) => [s.pageStart, s.pageEnd])).toEqual([
+        [3, 3],
+        [3, 3],
+        [4, 5],
+        [5, 5],
+        [5, 5],
+      ]);
     });
 
     it("splits a page shared by two sections at the second heading", async () => {
@@ -57,7 +63,9 @@ describe("pdfLoader", () => {
       const format = byTitle(doc, "Message Format");
       expect(format.content.startsWith("Format line 1 ")).toBe(true);
       expect(format.content).toContain("Format line 40 ");
-      expect(format.content.trimEnd().endsWith("Carryover line 4 carries ordinary running text about widgets and their frames,")).toBe(true);
+      expect(format.content.trimEnd().endsWith("Carryover line 4 carries ordinary running text about widgets and their frames,")).toBe(
+        true,
+      );
       // The printed heading reads "2.1  HEADER FIELDS"; it is found despite case and spacing, and left out.
       const header = byTitle(doc, "2.1 Header fields");
       expect(header.content.startsWith("Header line 1 ")).toBe(true);
@@ -99,7 +107,16 @@ describe("pdfLoader", () => {
         ["Discussion"],
         ["References"],
       ]);
-      expect(headed.map((s) => [s.pageStart, s.pageEnd])).toEqual([[1, 1], [1, 1], [1, 1], [1, 2], [2, 2], [2, 2], [3, 3], [3, 3]]);
+      expect(headed.map((s) => [s.pageStart, s.pageEnd])).toEqual([
+        [1, 1],
+        [1, 1],
+        [1, 1],
+        [1, 2],
+        [2, 2],
+        [2, 2],
+        [3, 3],
+        [3, 3],
+      ]);
     });
 
     it("cuts the text at each heading and leaves the heading line out", async () => {
@@ -153,14 +170,31 @@ describe("pdfLoader", () => {
 
   describe("locating bookmarks on their page", () => {
     const line = (index: number, text: string, x: number, y: number, size = 10): PdfLine => ({
-      page: 1, index, text, x, y, size, font: "f1", fontShare: 1, monospace: false, rotated: false, furniture: false,
+      page: 1,
+      index,
+      text,
+      x,
+      y,
+      size,
+      font: "f1",
+      fontShare: 1,
+      monospace: false,
+      rotated: false,
+      furniture: false,
     });
     // Two columns in stream order: the left column top to bottom, then the right one.
     const page: PdfPage = {
-      number: 1, width: 612, height: 792, bottom: 0,
+      number: 1,
+      width: 612,
+      height: 792,
+      bottom: 0,
       lines: [
-        line(0, "A. Results", 72, 700, 12), line(1, "left text one", 72, 680), line(2, "left text two", 72, 300),
-        line(3, "right text one", 320, 700), line(4, "right text two", 320, 500), line(5, "right text three", 320, 480),
+        line(0, "A. Results", 72, 700, 12),
+        line(1, "left text one", 72, 680),
+        line(2, "left text two", 72, 300),
+        line(3, "right text one", 320, 700),
+        line(4, "right text two", 320, 500),
+        line(5, "right text three", 320, 480),
       ],
     };
 

@@ -32,14 +32,22 @@ export const pdfLoader: Loader = {
       }
       const { sections, source } = await sectionize(pdf, pages);
       assignRoles(sections, pages);
-      const info = await getMeta(pdf).then((m) => m.info as Record<string, unknown>).catch(() => ({} as Record<string, unknown>));
-      return [{
-        uri: path,
-        title: documentTitle(info.Title, sections, pages, path),
-        format: "pdf",
-        sections,
-        metadata: { pageCount: pdf.numPages, headingSource: source, ...(typeof info.Author === "string" && info.Author.trim() ? { author: info.Author.trim() } : {}) },
-      }];
+      const info = await getMeta(pdf)
+        .then((m) => m.info as Record<string, unknown>)
+        .catch(() => ({}) as Record<string, unknown>);
+      return [
+        {
+          uri: path,
+          title: documentTitle(info.Title, sections, pages, path),
+          format: "pdf",
+          sections,
+          metadata: {
+            pageCount: pdf.numPages,
+            headingSource: source,
+            ...(typeof info.Author === "string" && info.Author.trim() ? { author: info.Author.trim() } : {}),
+          },
+        },
+      ];
     } finally {
       await pdf.destroy().catch(() => undefined);
     }
@@ -53,9 +61,19 @@ async function open(path: string, bytes: Uint8Array): Promise<PdfDocument> {
   } catch (cause) {
     const name = (cause as { name?: string } | null)?.name ?? "";
     if (name === "PasswordException") {
-      throw new IngestError({ path, reason: "PDF is encrypted (password required)", hint: "Decrypt it (e.g. `qpdf --decrypt`) and ingest the copy.", cause });
+      throw new IngestError({
+        path,
+        reason: "PDF is encrypted (password required)",
+        hint: "Decrypt it (e.g. `qpdf --decrypt`) and ingest the copy.",
+        cause,
+      });
     }
-    throw new IngestError({ path, reason: "not a valid PDF (corrupt or truncated)", hint: "Check that the file opens in a PDF viewer; download it again if it was cut short.", cause });
+    throw new IngestError({
+      path,
+      reason: "not a valid PDF (corrupt or truncated)",
+      hint: "Check that the file opens in a PDF viewer; download it again if it was cut short.",
+      cause,
+    });
   }
 }
 
@@ -83,7 +101,11 @@ function documentTitle(metaTitle: unknown, sections: LoadedSection[], pages: Pdf
   // A heading that opens the first page, at its top, titles the document even when it is not
   // the largest text (a bold title above larger section headings).
   const opening = lines[0];
-  if (opening && lines.every((l) => l.y <= opening.y) && sections.some((s) => s.pageStart === first?.number && s.title === opening.text && s.metadata?.headingSource !== "none")) {
+  if (
+    opening &&
+    lines.every((l) => l.y <= opening.y) &&
+    sections.some((s) => s.pageStart === first?.number && s.title === opening.text && s.metadata?.headingSource !== "none")
+  ) {
     return opening.text;
   }
   // Otherwise the largest line of the first page is the title on covers and papers alike.

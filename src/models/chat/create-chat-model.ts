@@ -23,12 +23,16 @@ export function defaultChatModelSpec(configured: string | undefined, env: NodeJS
  * @example
  * const model = await createChatModel("google/gemini-2.5-flash");
  */
-export async function createChatModel(spec: string, { env = process.env, temperature = 0 }: { env?: NodeJS.ProcessEnv; temperature?: number } = {}): Promise<BaseChatModel> {
+export async function createChatModel(
+  spec: string,
+  { env = process.env, temperature = 0 }: { env?: NodeJS.ProcessEnv; temperature?: number } = {},
+): Promise<BaseChatModel> {
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
   const model = slash > 0 ? spec.slice(slash + 1) : "";
   const envVar = KEYS[provider];
-  if (!envVar || !model) throw new UnknownProviderError({ kind: "chat model", value: spec, choices: [...CHAT_MODEL_CHOICES, "local/extractive"] });
+  if (!envVar || !model)
+    throw new UnknownProviderError({ kind: "chat model", value: spec, choices: [...CHAT_MODEL_CHOICES, "local/extractive"] });
   const apiKey = env[envVar];
   if (!apiKey) {
     throw new ConfigError({

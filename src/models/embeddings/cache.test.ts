@@ -70,7 +70,10 @@ describe("withCache", () => {
     });
     expect(retry.embedded()).toEqual(["b1", "b2"]);
     expect(vectors).toHaveLength(4);
-    expect(progress).toEqual([[2, 4], [4, 4]]);
+    expect(progress).toEqual([
+      [2, 4],
+      [4, 4],
+    ]);
   });
 
   it("passes queries through uncached", async () => {

@@ -63,7 +63,11 @@ export interface WithCacheOptions {
  * await embeddings.embedDocuments(chunks.map((c) => c.content)); // re-ingesting embeds nothing twice
  * ```
  */
-export function withCache(provider: EmbeddingProvider, cache: EmbeddingCache, { flushEvery = 256 }: WithCacheOptions = {}): EmbeddingProvider {
+export function withCache(
+  provider: EmbeddingProvider,
+  cache: EmbeddingCache,
+  { flushEvery = 256 }: WithCacheOptions = {},
+): EmbeddingProvider {
   return {
     id: provider.id,
     dimension: provider.dimension,
@@ -98,7 +102,10 @@ export function withCache(provider: EmbeddingProvider, cache: EmbeddingCache, { 
           throw error;
         }
         slice.forEach((h, j) => found.set(h, vectors[j]!));
-        await cache.put(provider.id, slice.map((hash, j) => ({ hash, embedding: vectors[j]! })));
+        await cache.put(
+          provider.id,
+          slice.map((hash, j) => ({ hash, embedding: vectors[j]! })),
+        );
         embedded += slice.length;
         // Progress counts input texts; a slice of unique texts stands for its share of duplicates.
         onProgress?.(hitCount + Math.round((embedded / missing.length) * missCount), texts.length);

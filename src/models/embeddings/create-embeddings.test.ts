@@ -64,7 +64,10 @@ describe("createEmbeddings", () => {
     expect(cohere.documents).toBeInstanceOf(CohereEmbeddings);
     expect(cohere.documents).toMatchObject({ model: "embed-english-v3.0" });
     expect(cohere.dimension).toBe(1024);
-    for (const [model, dimension] of [["text-embedding-3-small", 1536], ["text-embedding-3-large", 3072]] as const) {
+    for (const [model, dimension] of [
+      ["text-embedding-3-small", 1536],
+      ["text-embedding-3-large", 3072],
+    ] as const) {
       const openai = await remote(`openai/${model}`);
       expect(openai.documents).toBeInstanceOf(OpenAIEmbeddings);
       expect(openai.documents).toMatchObject({ model });

@@ -91,7 +91,10 @@ const REMOTE: Record<string, RemoteProvider> = {
  * const openai = await createEmbeddings("openai/text-embedding-3-small"); // 1536-d
  * ```
  */
-export async function createEmbeddings(spec: string = DEFAULT_EMBEDDINGS, options: CreateEmbeddingsOptions = {}): Promise<EmbeddingProvider> {
+export async function createEmbeddings(
+  spec: string = DEFAULT_EMBEDDINGS,
+  options: CreateEmbeddingsOptions = {},
+): Promise<EmbeddingProvider> {
   const { apiKey, dimensions, workers, batchSize, maxChars } = options;
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";

@@ -40,7 +40,9 @@ describe("LocalUseEmbeddings", () => {
 
   describe("through worker threads", () => {
     const texts = Array.from({ length: 23 }, (_, i) =>
-      i % 3 === 0 ? `Short note ${i} about bones.` : `Study ${i}: ${"vitamin D supplementation and fracture risk in older adults. ".repeat(1 + (i % 5))}`,
+      i % 3 === 0
+        ? `Short note ${i} about bones.`
+        : `Study ${i}: ${"vitamin D supplementation and fracture risk in older adults. ".repeat(1 + (i % 5))}`,
     );
     let expected: number[][];
     beforeAll(async () => {
@@ -107,7 +109,10 @@ describe("LocalUseEmbeddings", () => {
     );
 
     it.each(["close", "no-close"])("exits on its own after embedding (%s)", async (mode) => {
-      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, mode], { cwd: process.cwd(), timeout: 30_000 });
+      const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", script, mode], {
+        cwd: process.cwd(),
+        timeout: 30_000,
+      });
       expect(stdout.trim()).toBe("3 512");
     });
   });

@@ -100,7 +100,8 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
     const out = new Array<number[]>(texts.length);
     let done = 0;
     const finish = (indices: number[], rows: ArrayLike<number>[]): void => {
-      if (rows.length !== indices.length) throw new EmbeddingError({ model: this.id, reason: `got ${rows.length} vectors for ${indices.length} texts` });
+      if (rows.length !== indices.length)
+        throw new EmbeddingError({ model: this.id, reason: `got ${rows.length} vectors for ${indices.length} texts` });
       indices.forEach((index, j) => (out[index] = l2Normalize(rows[j]!)));
       done += indices.length;
       onProgress?.(done, texts.length);
@@ -109,7 +110,11 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
     if (this.workers === 0) {
       for (const batch of batches) finish(batch, await this.embedHere(textsOf(batch)));
     } else {
-      this.pool ??= new EmbeddingWorkerPool({ workerUrl: new URL("./use-worker.mjs", import.meta.url), size: this.workers, model: this.id });
+      this.pool ??= new EmbeddingWorkerPool({
+        workerUrl: new URL("./use-worker.mjs", import.meta.url),
+        size: this.workers,
+        model: this.id,
+      });
       const pool = this.pool;
       await Promise.all(batches.map(async (batch) => finish(batch, await pool.run(textsOf(batch)))));
     }
@@ -140,6 +145,11 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new EmbeddingError({ model: this.id, reason: "the provider was closed", hint: "Create a new provider with createEmbeddings()." });
+    if (this.closed)
+      throw new EmbeddingError({
+        model: this.id,
+        reason: "the provider was closed",
+        hint: "Create a new provider with createEmbeddings().",
+      });
   }
 }

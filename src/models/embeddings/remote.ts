@@ -54,7 +54,14 @@ export class LangChainEmbeddingProvider implements EmbeddingProvider {
   readonly queries: Embeddings;
   private readonly batchSize: number;
 
-  constructor({ id, dimension, documents, queries = documents, maxChars = REMOTE_MAX_CHARS, batchSize = 64 }: LangChainEmbeddingProviderInit) {
+  constructor({
+    id,
+    dimension,
+    documents,
+    queries = documents,
+    maxChars = REMOTE_MAX_CHARS,
+    batchSize = 64,
+  }: LangChainEmbeddingProviderInit) {
     this.id = id;
     this.dimension = dimension;
     this.documents = documents;
@@ -99,6 +106,10 @@ export class LangChainEmbeddingProvider implements EmbeddingProvider {
   }
 
   private error(reason: string): EmbeddingError {
-    return new EmbeddingError({ model: this.id, reason, hint: "Retry; if it persists, check the model's dimension and the provider's status page." });
+    return new EmbeddingError({
+      model: this.id,
+      reason,
+      hint: "Retry; if it persists, check the model's dimension and the provider's status page.",
+    });
   }
 }

@@ -48,7 +48,8 @@ export class EmbeddingWorkerPool {
   private closed = false;
 
   constructor(private readonly options: EmbeddingWorkerPoolOptions) {
-    if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError(`worker pool size must be a positive integer, got ${options.size}`);
+    if (!Number.isInteger(options.size) || options.size < 1)
+      throw new RangeError(`worker pool size must be a positive integer, got ${options.size}`);
   }
 
   /** Embeds one batch on the next free worker; resolves with one vector per text, in order. */

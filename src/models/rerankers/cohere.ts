@@ -3,11 +3,7 @@ import { SourcewiseError } from "../../errors.js";
 
 /** The part of `@langchain/cohere`'s `CohereRerank` this reranker uses; tests pass a stub. */
 export interface CohereRerankClient {
-  rerank(
-    documents: string[],
-    query: string,
-    options?: { topN?: number },
-  ): Promise<Array<{ index: number; relevanceScore: number }>>;
+  rerank(documents: string[], query: string, options?: { topN?: number }): Promise<Array<{ index: number; relevanceScore: number }>>;
 }
 
 /** Options of {@link CohereReranker}. */

@@ -18,7 +18,11 @@ describe("createReranker", () => {
       expect.unreachable();
     } catch (error) {
       expect(UnknownProviderError.isInstance(error)).toBe(true);
-      expect((error as UnknownProviderError).data).toMatchObject({ kind: "reranker", value: "acme/rerank-9", choices: [...RERANKER_CHOICES] });
+      expect((error as UnknownProviderError).data).toMatchObject({
+        kind: "reranker",
+        value: "acme/rerank-9",
+        choices: [...RERANKER_CHOICES],
+      });
     }
   });
 
@@ -35,7 +39,14 @@ describe("createReranker", () => {
 
 describe("CohereReranker", () => {
   it("returns scores in input order from the LangChain client's sorted results", async () => {
-    const cohere = new CohereReranker({ client: { rerank: async () => [{ index: 2, relevanceScore: 0.9 }, { index: 0, relevanceScore: 0.2 }] } });
+    const cohere = new CohereReranker({
+      client: {
+        rerank: async () => [
+          { index: 2, relevanceScore: 0.9 },
+          { index: 0, relevanceScore: 0.2 },
+        ],
+      },
+    });
     expect(await cohere.rerank("q", ["a", "b", "c"])).toEqual([0.2, 0, 0.9]);
     expect(await cohere.rerank("q", [])).toEqual([]);
   });

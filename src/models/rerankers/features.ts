@@ -18,9 +18,23 @@ export type RerankHit = Pick<
  * queries); the text features add what BM25 ignores: coverage, phrase order, proximity, titles.
  */
 export const FEATURE_NAMES = [
-  "lex_norm", "lex_log", "lex_rank", "vec_raw", "vec_norm", "vec_rank", "coverage", "idf_coverage",
-  "title_coverage", "phrase", "proximity", "exact", "numbers", "log_length", "both_sides",
-  "best_sentence", "bm25_local",
+  "lex_norm",
+  "lex_log",
+  "lex_rank",
+  "vec_raw",
+  "vec_norm",
+  "vec_rank",
+  "coverage",
+  "idf_coverage",
+  "title_coverage",
+  "phrase",
+  "proximity",
+  "exact",
+  "numbers",
+  "log_length",
+  "both_sides",
+  "best_sentence",
+  "bm25_local",
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];

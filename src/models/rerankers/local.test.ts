@@ -6,7 +6,15 @@ import { LocalFusionReranker } from "./local.js";
 import { stem } from "./text.js";
 
 const hit = (content: string, over: Partial<RerankHit> = {}): RerankHit => ({
-  docTitle: "", sectionTitle: null, content, lexicalScore: 1, vectorScore: 0.3, exactScore: 0, lexicalRank: 1, vectorRank: 1, ...over,
+  docTitle: "",
+  sectionTitle: null,
+  content,
+  lexicalScore: 1,
+  vectorScore: 0.3,
+  exactScore: 0,
+  lexicalRank: 1,
+  vectorRank: 1,
+  ...over,
 });
 const col = (name: (typeof FEATURE_NAMES)[number]) => FEATURE_NAMES.indexOf(name);
 
@@ -27,7 +35,10 @@ describe("rerank features", () => {
   });
 
   it("match numbers of the query", () => {
-    const [yes, no] = rerankFeatures({ text: "32% of programs required it in 2001" }, [hit("In 2001, 32% of the programs..."), hit("Most programs required it.")]);
+    const [yes, no] = rerankFeatures({ text: "32% of programs required it in 2001" }, [
+      hit("In 2001, 32% of the programs..."),
+      hit("Most programs required it."),
+    ]);
     expect(yes![col("numbers")]).toBe(1);
     expect(no![col("numbers")]).toBe(0);
   });
@@ -44,7 +55,12 @@ describe("LocalFusionReranker", () => {
     const reranker = new LocalFusionReranker();
     const hits = [
       hit("Fracture rates in athletes.", { lexicalScore: 6, lexicalRank: 1, vectorScore: 0.35, vectorRank: 2 }),
-      hit("Vitamin D deficiency increases fracture risk in older women.", { lexicalScore: 5.5, lexicalRank: 2, vectorScore: 0.5, vectorRank: 1 }),
+      hit("Vitamin D deficiency increases fracture risk in older women.", {
+        lexicalScore: 5.5,
+        lexicalRank: 2,
+        vectorScore: 0.5,
+        vectorRank: 1,
+      }),
     ];
     const ranked = reranker.rerank({ text: "vitamin D deficiency increases fracture risk" }, hits);
     expect(ranked.map((r) => r.index)).toEqual([1, 0]);

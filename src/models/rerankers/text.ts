@@ -24,7 +24,25 @@ export function stem(word: string): string {
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("sses")) w = w.slice(0, -2);
   else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  for (const suffix of ["ational", "ization", "ations", "ation", "ness", "ments", "ment", "ingly", "edly", "ing", "ed", "ly", "es", "ive", "ity", "al", "e"]) {
+  for (const suffix of [
+    "ational",
+    "ization",
+    "ations",
+    "ation",
+    "ness",
+    "ments",
+    "ment",
+    "ingly",
+    "edly",
+    "ing",
+    "ed",
+    "ly",
+    "es",
+    "ive",
+    "ity",
+    "al",
+    "e",
+  ]) {
     if (w.endsWith(suffix) && w.length - suffix.length >= 3 && /[aeiouy]/.test(w.slice(0, -suffix.length))) {
       w = w.slice(0, -suffix.length);
       break;

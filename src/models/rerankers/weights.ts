@@ -39,7 +39,10 @@ export function validateFusionWeights(raw: unknown, origin = "weights"): FusionW
   const parsed = FusionWeightsSchema.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError({
-      message: `Reranker ${origin} are not valid: ${parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      message: `Reranker ${origin} are not valid: ${parsed.error.issues
+        .slice(0, 5)
+        .map((i) => `${i.path.join(".")}: ${i.message}`)
+        .join("; ")}`,
       hint: "Regenerate them with `npx tsx bench/fit-reranker.ts --write`.",
       data: { origin },
     });

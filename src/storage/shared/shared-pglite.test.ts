@@ -50,11 +50,16 @@ describe("SharedPGlite", () => {
     const owner = await open(dir);
     const client = await open(dir);
     await owner.exec("create table t (v int)");
-    const rolledBack = owner.transaction(async (tx) => {
-      await tx.query("insert into t values (1)");
-      await new Promise((r) => setTimeout(r, 100));
-      throw new Error("roll back");
-    }).then(() => "committed", (error: Error) => error.message);
+    const rolledBack = owner
+      .transaction(async (tx) => {
+        await tx.query("insert into t values (1)");
+        await new Promise((r) => setTimeout(r, 100));
+        throw new Error("roll back");
+      })
+      .then(
+        () => "committed",
+        (error: Error) => error.message,
+      );
     await new Promise((r) => setTimeout(r, 20));
     await client.query("insert into t values (2)");
     expect(await rolledBack).toBe("roll back");
@@ -78,7 +83,9 @@ describe("SharedPGlite", () => {
         }
       }),
     );
-    const { rows } = await client.query<{ n: number; bad: number }>("select count(*)::int as n, count(*) filter (where v < 1000)::int as bad from t");
+    const { rows } = await client.query<{ n: number; bad: number }>(
+      "select count(*)::int as n, count(*) filter (where v < 1000)::int as bad from t",
+    );
     expect(rows[0]).toEqual({ n: 180, bad: 0 });
   }, 60_000);
 

@@ -7,8 +7,14 @@ import { DatabaseBusyError, SourcewiseError } from "../../errors.js";
 import { pgliteClient, type SqlClient } from "../sql-client.js";
 import { acquireOwnerLock, type LockKind, type OwnerLock } from "./owner-lock.js";
 import {
-  currentCommand, describeOwner, readOwnerInfo, removeOwnerInfo, shareLayout, writeOwnerInfo,
-  type OwnerInfo, type ShareLayout,
+  currentCommand,
+  describeOwner,
+  readOwnerInfo,
+  removeOwnerInfo,
+  shareLayout,
+  writeOwnerInfo,
+  type OwnerInfo,
+  type ShareLayout,
 } from "./owner-info.js";
 import { serveWire, type WireServer } from "./wire-server.js";
 
@@ -53,7 +59,9 @@ export function isConnectionLoss(error: unknown): boolean {
   const code = typeof e?.code === "string" ? e.code : "";
   if (LOST_CODES.has(code) || code.startsWith("08")) return true;
   const message = typeof e?.message === "string" ? e.message : "";
-  return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(message);
+  return /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i.test(
+    message,
+  );
 }
 
 /**
@@ -101,7 +109,10 @@ export class SharedPGlite implements SqlClient {
   private closing: Promise<void> | undefined;
   private readonly notice: (line: string) => void;
 
-  private constructor(readonly layout: ShareLayout, private readonly options: OpenSharedOptions) {
+  private constructor(
+    readonly layout: ShareLayout,
+    private readonly options: OpenSharedOptions,
+  ) {
     this.notice = options.onNotice ?? ((line) => process.stderr.write(`sourcewise: ${line}\n`));
   }
 
@@ -146,7 +157,9 @@ export class SharedPGlite implements SqlClient {
 
   private current(): Promise<Access> {
     if (this.closing) {
-      return Promise.reject(new SourcewiseError("store_closed", `The store at ${this.layout.dir} is closed.`, { data: { path: this.layout.dir } }));
+      return Promise.reject(
+        new SourcewiseError("store_closed", `The store at ${this.layout.dir} is closed.`, { data: { path: this.layout.dir } }),
+      );
     }
     const access = (this.access ??= this.acquire());
     access.catch(() => {
@@ -202,8 +215,11 @@ export class SharedPGlite implements SqlClient {
     const { default: pg } = await import("pg");
     const { pgClient } = await import("../pg-client.js");
     const pool = new pg.Pool({
-      host: this.layout.socketDir, user: "postgres", database: "postgres",
-      max: this.options.clientConnections ?? 4, connectionTimeoutMillis: 10_000,
+      host: this.layout.socketDir,
+      user: "postgres",
+      database: "postgres",
+      max: this.options.clientConnections ?? 4,
+      connectionTimeoutMillis: 10_000,
     });
     // A connection the owner ends while idle (a handover) must not crash this process.
     pool.on("error", () => {});
@@ -255,7 +271,13 @@ export class SharedPGlite implements SqlClient {
         // Closing PGlite while a query runs aborts it and can damage the files; a query still
         // running after closeMs is left to Postgres's crash recovery instead, and the lock stays
         // held until this process exits.
-        const closed = await Promise.race([db.close().then(() => true, () => false), sleep(closeMs, false, { ref: false })]);
+        const closed = await Promise.race([
+          db.close().then(
+            () => true,
+            () => false,
+          ),
+          sleep(closeMs, false, { ref: false }),
+        ]);
         if (!closed) {
           this.notice(`the database at ${dir} is still busy after ${closeMs / 1000} s; leaving it to crash recovery`);
           return;

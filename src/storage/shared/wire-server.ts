@@ -154,7 +154,10 @@ export async function serveWire({ db, path, maxConnections = 64, idleInTransacti
       }
       if (this.dead) return this.drop();
       if (this.release && this.queue.length === 0) {
-        this.idleTimer = setTimeout(() => this.fatal("25P03", "idle in transaction for too long: the sourcewise owner ended the connection"), idleInTransactionMs);
+        this.idleTimer = setTimeout(
+          () => this.fatal("25P03", "idle in transaction for too long: the sourcewise owner ended the connection"),
+          idleInTransactionMs,
+        );
       }
       if (closing && this.idle) this.fatal("57P01", HANDOVER);
     }

@@ -10,14 +10,42 @@ export interface ParsedDoc {
 }
 
 const PARAM_HEADERS = new Set([
-  "parameters", "params", "args", "arguments", "inputs", "input", "input arguments", "keyword args",
-  "keyword arguments", "other parameters", "options", "name-value arguments", "name/value pairs",
+  "parameters",
+  "params",
+  "args",
+  "arguments",
+  "inputs",
+  "input",
+  "input arguments",
+  "keyword args",
+  "keyword arguments",
+  "other parameters",
+  "options",
+  "name-value arguments",
+  "name/value pairs",
 ]);
 const RETURN_HEADERS = new Set(["returns", "return", "return values", "return value", "outputs", "output", "output arguments", "yields"]);
 const DESCRIPTION_HEADERS = new Set(["purpose", "description"]);
 const OTHER_HEADERS = new Set([
-  "raises", "errors", "notes", "note", "examples", "example", "see also", "references", "signatures", "syntax",
-  "usage", "warnings", "warning", "attributes", "methods", "properties", "todo", "algorithm", "version",
+  "raises",
+  "errors",
+  "notes",
+  "note",
+  "examples",
+  "example",
+  "see also",
+  "references",
+  "signatures",
+  "syntax",
+  "usage",
+  "warnings",
+  "warning",
+  "attributes",
+  "methods",
+  "properties",
+  "todo",
+  "algorithm",
+  "version",
 ]);
 
 interface Block {
@@ -48,7 +76,11 @@ export function parseDoc(text: string): ParsedDoc {
 
 /** Prose with its line indentation dropped and blank-line runs collapsed. */
 function flatten(lines: string[]): string {
-  return lines.map((l) => l.trim()).join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return lines
+    .map((l) => l.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }
 
 function splitBlocks(lines: string[]): { lead: string[]; blocks: Block[] } {

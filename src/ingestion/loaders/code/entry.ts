@@ -73,8 +73,7 @@ export function mergeParams(...sources: ParamDoc[][]): ParamDoc[] {
     for (const param of source) {
       const name = key(param.name);
       const existing =
-        merged.find((p) => key(p.name) === name) ??
-        unique(earlier.filter((p) => key(p.name).toLowerCase() === name.toLowerCase()));
+        merged.find((p) => key(p.name) === name) ?? unique(earlier.filter((p) => key(p.name).toLowerCase() === name.toLowerCase()));
       if (!existing) {
         merged.push({ ...param });
         continue;
@@ -84,9 +83,7 @@ export function mergeParams(...sources: ParamDoc[][]): ParamDoc[] {
       existing.type ??= param.type;
     }
   }
-  return merged.map((p) =>
-    Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== "")) as unknown as ParamDoc,
-  );
+  return merged.map((p) => Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== "")) as unknown as ParamDoc);
 }
 
 function unique<T>(items: T[]): T | undefined {

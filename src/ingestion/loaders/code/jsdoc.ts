@@ -70,7 +70,10 @@ function leadingComment(ts: typeof TS, sf: TS.SourceFile, node: TS.Node): string
     kept.unshift(range);
     next = range.pos;
   }
-  return kept.map((r) => cleanComment(sf.text.slice(r.pos, r.end))).join("\n").trim();
+  return kept
+    .map((r) => cleanComment(sf.text.slice(r.pos, r.end)))
+    .join("\n")
+    .trim();
 }
 
 /** Strips `/**`, `*\/`, leading `*` and `//` markers, keeping the comment's own indentation. */

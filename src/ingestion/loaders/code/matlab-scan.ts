@@ -106,7 +106,10 @@ export function layoutOf(lines: ScannedLine[]): MatlabLayout {
       } else if (token === "function") {
         const methodsBlock = top?.kind === "methods" ? top : undefined;
         const fn: MatlabFunction = {
-          line: index, endLine: -1, inMethods: !!methodsBlock, isStatic: !!methodsBlock?.isStatic,
+          line: index,
+          endLine: -1,
+          inMethods: !!methodsBlock,
+          isStatic: !!methodsBlock?.isStatic,
           nested: stack.some((b) => b.kind === "function"),
         };
         functions.push(fn);
@@ -125,7 +128,11 @@ export function layoutOf(lines: ScannedLine[]): MatlabLayout {
   // Functions without `end`: each one runs up to the next function line.
   const starts = functions.filter((f) => !f.inMethods).map((f) => f.line);
   const loose = starts.map((line, i) => ({
-    line, endLine: (starts[i + 1] ?? lines.length) - 1, inMethods: false, isStatic: false, nested: false,
+    line,
+    endLine: (starts[i + 1] ?? lines.length) - 1,
+    inMethods: false,
+    isStatic: false,
+    nested: false,
   }));
   return { lines, functions: loose };
 }

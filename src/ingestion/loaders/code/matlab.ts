@@ -15,24 +15,49 @@ export function parseMatlab(path: string, source: string): { entries: CodeEntry[
   const layout = layoutOf(scanLines(raw));
   const { lines } = layout;
   const dirs = path.split(/[\\/]/).slice(0, -1);
-  const pkg = dirs.filter((d) => d.startsWith("+")).map((d) => d.slice(1)).join(".");
-  const folderClass = [...dirs].reverse().find((d) => d.startsWith("@"))?.slice(1);
+  const pkg = dirs
+    .filter((d) => d.startsWith("+"))
+    .map((d) => d.slice(1))
+    .join(".");
+  const folderClass = [...dirs]
+    .reverse()
+    .find((d) => d.startsWith("@"))
+    ?.slice(1);
   const qualify = (...names: string[]) => [pkg, ...names].filter(Boolean).join(".");
   const firstCode = lines.findIndex((l) => l.code.trim());
-  const fileKind = /^\s*classdef\b/.test(lines[firstCode]?.code ?? "") ? "class" : /^\s*function\b/.test(lines[firstCode]?.code ?? "") ? "function" : "script";
+  const fileKind = /^\s*classdef\b/.test(lines[firstCode]?.code ?? "")
+    ? "class"
+    : /^\s*function\b/.test(lines[firstCode]?.code ?? "")
+      ? "function"
+      : "script";
 
   const entries: CodeEntry[] = [];
   let description = "";
   const ctx = { raw, lines };
 
   if (fileKind === "script") {
-    const lead = commentBlock(lines, Math.max(0, lines.findIndex((l) => l.comment || l.code.trim())), 1);
+    const lead = commentBlock(
+      lines,
+      Math.max(
+        0,
+        lines.findIndex((l) => l.comment || l.code.trim()),
+      ),
+      1,
+    );
     description = lead ? parseDoc(lead.text).description : "";
     const name = baseName(path);
     const firstComment = lead?.text.split("\n").find((l) => /[a-z]{2}/i.test(l));
     entries.push({
-      kind: "script", name, path: [name], title: scriptTitle(name, firstComment), signature: name,
-      doc: "", code: raw, params: [], description, whole: true,
+      kind: "script",
+      name,
+      path: [name],
+      title: scriptTitle(name, firstComment),
+      signature: name,
+      doc: "",
+      code: raw,
+      params: [],
+      description,
+      whole: true,
     });
   }
 
@@ -47,8 +72,14 @@ export function parseMatlab(path: string, source: string): { entries: CodeEntry[
     const doc = parseDoc(help?.text ?? "");
     description = stripName(doc.description, className);
     entries.push({
-      kind: "class", name: className, path: [className], signature: oneLine(statement.text), doc: help?.text ?? "",
-      code: keepLines(raw, classdef.line, classdef.endLine, hidden), params: [], description,
+      kind: "class",
+      name: className,
+      path: [className],
+      signature: oneLine(statement.text),
+      doc: help?.text ?? "",
+      code: keepLines(raw, classdef.line, classdef.endLine, hidden),
+      params: [],
+      description,
       extra: { qualifiedName: qualify(className) },
     });
   }
@@ -77,8 +108,14 @@ function functionEntry(ctx: Context, fn: MatlabFunction, owner: string | undefin
   const m = /^\s*function\s+(?:(\[[^\]]*\]|[A-Za-z_]\w*)\s*=\s*)?([A-Za-z_][\w.]*)\s*(?:\(([^)]*)\))?/.exec(statement.code);
   if (!m) return undefined;
   const name = m[2]!;
-  const outputs = (m[1] ?? "").replace(/[[\]]/g, "").split(/[\s,]+/).filter(Boolean);
-  const inputs = (m[3] ?? "").split(",").map((s) => s.trim()).filter((s) => s && s !== "~");
+  const outputs = (m[1] ?? "")
+    .replace(/[[\]]/g, "")
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  const inputs = (m[3] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s && s !== "~");
 
   const help = commentBlock(ctx.lines, statement.last + 1, 1) ?? commentBlock(ctx.lines, fn.line - 1, -1);
   const doc = parseDoc(help?.text ?? "");
@@ -89,7 +126,10 @@ function functionEntry(ctx: Context, fn: MatlabFunction, owner: string | undefin
   const documented = new Set(doc.params.map((p) => p.name.toLowerCase()));
   const fromSignature: ParamDoc[] = positional.filter((n) => n !== "varargin" || documented.has("varargin")).map((n) => ({ name: n }));
 
-  const bodyText = ctx.lines.slice(statement.last + 1, fn.endLine + 1).map((l) => l.stripped).join("\n");
+  const bodyText = ctx.lines
+    .slice(statement.last + 1, fn.endLine + 1)
+    .map((l) => l.stripped)
+    .join("\n");
   const hidden = new Set<number>(help?.lines ?? []);
   const returns = doc.returns ?? (outputs.length ? outputs.join(", ") : undefined);
   return {

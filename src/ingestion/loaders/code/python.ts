@@ -48,8 +48,16 @@ export function parsePython(path: string, source: string): { entries: CodeEntry[
   const name = baseName(path);
   if (isScript) {
     entries.unshift({
-      kind: "script", name, path: [name], title: scriptTitle(name, description.split("\n")[0]),
-      signature: name, doc: "", code: lines, params: [], description, whole: true,
+      kind: "script",
+      name,
+      path: [name],
+      title: scriptTitle(name, description.split("\n")[0]),
+      signature: name,
+      doc: "",
+      code: lines,
+      params: [],
+      description,
+      whole: true,
     });
   } else if (moduleDoc?.trim()) {
     entries.unshift({ kind: "module", name, path: [name], signature: name, doc: moduleDoc, code: [], params: [], description });

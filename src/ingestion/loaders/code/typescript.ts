@@ -22,7 +22,8 @@ function loadTs(): Promise<Ts> {
 export async function parseTypeScript(path: string, source: string): Promise<{ entries: CodeEntry[]; description: string }> {
   const ts = await loadTs();
   const ext = extensionOf(path);
-  const kind = ext === ".tsx" ? ts.ScriptKind.TSX : ext === ".jsx" ? ts.ScriptKind.JSX : /\.[cm]?js$/.test(ext) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const kind =
+    ext === ".tsx" ? ts.ScriptKind.TSX : ext === ".jsx" ? ts.ScriptKind.JSX : /\.[cm]?js$/.test(ext) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const sf = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true, kind);
   const p = new Parser(ts, sf);
   let scriptLines = 0;
@@ -35,12 +36,21 @@ export async function parseTypeScript(path: string, source: string): Promise<{ e
   }
   const totalLines = sf.statements.reduce((n, s) => n + p.lineSpan(s), 0);
   const name = baseName(path);
-  const isScript = isExamplePath(path) || (p.entries.length === 0 && scriptStatements > 0) || (scriptStatements >= 3 && scriptLines >= totalLines / 2);
+  const isScript =
+    isExamplePath(path) || (p.entries.length === 0 && scriptStatements > 0) || (scriptStatements >= 3 && scriptLines >= totalLines / 2);
   const firstComment = /^\s*(?:\/\/|\/\*+|\*)\s*(.+)/.exec(source)?.[1];
   if (isScript) {
     p.entries.unshift({
-      kind: "script", name, path: [name], title: scriptTitle(name, firstComment), signature: name,
-      doc: "", code: source.split("\n"), params: [], description: "", whole: true,
+      kind: "script",
+      name,
+      path: [name],
+      title: scriptTitle(name, firstComment),
+      signature: name,
+      doc: "",
+      code: source.split("\n"),
+      params: [],
+      description: "",
+      whole: true,
     });
   }
   return { entries: p.entries, description: "" };
@@ -124,17 +134,26 @@ class Parser {
   private classEntries(node: TS.ClassLikeDeclaration, name: string, docHost: TS.Node = node): void {
     const ts = this.ts;
     const doc = readJsDoc(ts, this.sf, docHost);
-    const header = this.text(node.getStart(this.sf), node.members.pos).replace(/\{\s*$/, "").trim();
+    const header = this.text(node.getStart(this.sf), node.members.pos)
+      .replace(/\{\s*$/, "")
+      .trim();
     const skeleton = [header + " {"];
     const methods: CodeEntry[] = [];
     for (const member of node.members) {
       const memberName = member.name ? member.name.getText(this.sf) : "constructor";
       const init = ts.isPropertyDeclaration(member) && member.initializer ? this.unwrap(member.initializer) : undefined;
-      const fn = ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member) || ts.isGetAccessor(member) || ts.isSetAccessor(member)
-        ? member
-        : init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) ? init : undefined;
+      const fn =
+        ts.isMethodDeclaration(member) || ts.isConstructorDeclaration(member) || ts.isGetAccessor(member) || ts.isSetAccessor(member)
+          ? member
+          : init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))
+            ? init
+            : undefined;
       if (!fn) {
-        skeleton.push(...this.text(member.getStart(this.sf), member.end).split("\n").map((l) => `  ${l.trim()}`));
+        skeleton.push(
+          ...this.text(member.getStart(this.sf), member.end)
+            .split("\n")
+            .map((l) => `  ${l.trim()}`),
+        );
         continue;
       }
       const label = ts.isGetAccessor(member) ? `get ${memberName}` : ts.isSetAccessor(member) ? `set ${memberName}` : memberName;
@@ -144,18 +163,35 @@ class Parser {
     }
     skeleton.push("}");
     this.entries.push({
-      kind: "class", name, path: [name], signature: header, doc: doc.text, code: skeleton, params: [],
-      description: doc.description, extra: this.extra(node, doc),
+      kind: "class",
+      name,
+      path: [name],
+      signature: header,
+      doc: doc.text,
+      code: skeleton,
+      params: [],
+      description: doc.description,
+      extra: this.extra(node, doc),
     });
     this.entries.push(...methods);
   }
 
-  private fnEntry(fn: TS.SignatureDeclaration, docHost: TS.Node, display: TS.Node, name: string, kind: CodeKind, parents: string[]): CodeEntry {
+  private fnEntry(
+    fn: TS.SignatureDeclaration,
+    docHost: TS.Node,
+    display: TS.Node,
+    name: string,
+    kind: CodeKind,
+    parents: string[],
+  ): CodeEntry {
     const ts = this.ts;
     const doc = readJsDoc(ts, this.sf, docHost);
     const body = "body" in fn ? (fn.body as TS.Node | undefined) : undefined;
     const start = display.getStart(this.sf);
-    const signature = this.text(start, body ? body.getStart(this.sf) : display.end).replace(/\s+/g, " ").replace(/\s*[{;]?\s*$/, "").trim();
+    const signature = this.text(start, body ? body.getStart(this.sf) : display.end)
+      .replace(/\s+/g, " ")
+      .replace(/\s*[{;]?\s*$/, "")
+      .trim();
     const params: ParamDoc[] = fn.parameters.map((param) => {
       const paramName = param.name.getText(this.sf);
       return {
@@ -166,7 +202,11 @@ class Parser {
     });
     const returns = doc.returns ?? (fn.type ? fn.type.getText(this.sf) : undefined);
     return {
-      kind, name, path: [...parents, name], signature, doc: doc.text,
+      kind,
+      name,
+      path: [...parents, name],
+      signature,
+      doc: doc.text,
       code: this.text(start, display.end).split("\n"),
       params: mergeParams(params, doc.params),
       description: doc.description,
@@ -179,7 +219,17 @@ class Parser {
     const doc = readJsDoc(this.ts, this.sf, docHost);
     const code = this.text(node.getStart(this.sf), node.end).split("\n");
     const signature = (code[0] ?? name).replace(/\s*\{?\s*$/, "").trim();
-    return { kind, name, path: [name], signature, doc: doc.text, code, params: mergeParams(params, doc.params), description: doc.description, extra: this.extra(node, doc) };
+    return {
+      kind,
+      name,
+      path: [name],
+      signature,
+      doc: doc.text,
+      code,
+      params: mergeParams(params, doc.params),
+      description: doc.description,
+      extra: this.extra(node, doc),
+    };
   }
 
   /** Interface and type-literal members as documented fields, with their `@default`. */
@@ -188,17 +238,23 @@ class Parser {
       if (!member.name) return [];
       const doc = readJsDoc(this.ts, this.sf, member);
       const type = (member as { type?: TS.Node }).type?.getText(this.sf);
-      return [{
-        name: member.name.getText(this.sf),
-        ...(doc.description ? { description: doc.description } : {}),
-        ...(doc.defaultValue ? { default: doc.defaultValue } : {}),
-        ...(type ? { type } : {}),
-      }];
+      return [
+        {
+          name: member.name.getText(this.sf),
+          ...(doc.description ? { description: doc.description } : {}),
+          ...(doc.defaultValue ? { default: doc.defaultValue } : {}),
+          ...(type ? { type } : {}),
+        },
+      ];
     });
   }
 
   private extra(node: TS.Node, doc: JsDocInfo): Record<string, unknown> {
-    return { exported: this.isExported(node), ...(doc.examples.length ? { examples: doc.examples } : {}), ...(doc.deprecated ? { deprecated: true } : {}) };
+    return {
+      exported: this.isExported(node),
+      ...(doc.examples.length ? { examples: doc.examples } : {}),
+      ...(doc.deprecated ? { deprecated: true } : {}),
+    };
   }
 
   private isExported(node: TS.Node): boolean {
@@ -215,7 +271,8 @@ class Parser {
   private unwrap(expr: TS.Expression): TS.Expression {
     const ts = this.ts;
     let e = expr;
-    while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e)) e = e.expression;
+    while (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e) || ts.isTypeAssertionExpression(e))
+      e = e.expression;
     return e;
   }
 
