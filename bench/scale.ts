@@ -5,7 +5,7 @@
  *
  * Per size it measures lexical ingest rows/s (no vectors), ingest with vectors (synthetic,
  * deterministic unit vectors: the database's HNSW cost without the embedder), database size on
- * disk, p50/p95 of sw_match_bm25, sw_match_vector (source filter) and sw_match_hybrid, and, when
+ * disk, p50/p95 of sw_match_bm25, sw_match_vector (topic filter) and sw_match_hybrid, and, when
  * asked, the graph end to end with the offline defaults. Embedding rows/s with the local model is
  * measured once on a small sample. Databases are built once under `--dir` and reused (a bigger
  * size starts from a copy of the previous one); `--fresh` rebuilds.
@@ -16,7 +16,7 @@
  * Usage:
  *   npm run bench:scale -- [--sizes 10000,50000,200000] [--queries 100] [--graph 100]
  *     [--vectors 10000] [--embed-sample 256] [--dir .sourcewise/bench/scale] [--report .sourcewise/bench/scale-report.md]
- *     [--label main] [--fresh]
+ *     [--label main] [--fresh] [--migrations DIR (another revision's supabase/migrations)]
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -29,8 +29,9 @@ import { chunkDocument } from "../src/ingestion/chunker.js";
 import { embeddingText } from "../src/ingestion/ingest.js";
 import { htmlLoader } from "../src/ingestion/loaders/html.js";
 import type { LoadedDocument, PreparedChunk } from "../src/ingestion/types.js";
-import { openPGliteStore } from "../src/storage/pglite.js";
-import type { SqlStore } from "../src/storage/store.js";
+import { loadMigrations, migrate } from "../src/storage/migrate.js";
+import { SharedPGlite } from "../src/storage/shared/shared-pglite.js";
+import { SqlStore } from "../src/storage/store.js";
 import type { DocumentInput } from "../src/storage/types.js";
 
 const { values } = parseArgs({
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     report: { type: "string", default: ".sourcewise/bench/scale-report.md" },
     label: { type: "string", default: "current" },
     fresh: { type: "boolean", default: false },
+    migrations: { type: "string" },
   },
 });
 const SIZES = values.sizes!.split(",").map(Number).filter((n) => n > 0).sort((a, b) => a - b);
@@ -117,11 +119,14 @@ function syntheticVector(text: string): number[] {
   return v.map((x) => x / n);
 }
 
-/** Copy `k` of a base document: its own uri, alternating between two sources. */
+/**
+ * Copy `k` of a base document: its own uri, in the default profile's source ("docs", which the
+ * graph searches), tagged with topic "even" or "odd" (what the filtered vector search selects).
+ */
 function replica(base: BaseDoc, k: number, vectors: boolean): DocumentInput {
   return {
-    tenant: "default", source: k % 2 === 0 ? "kernel-a" : "kernel-b", uri: `${base.uri}#copy${k}`, title: base.title,
-    format: "html", contentHash: `${base.uri}#${k}`, topics: [], metadata: {},
+    tenant: "default", source: "docs", uri: `${base.uri}#copy${k}`, title: base.title,
+    format: "html", contentHash: `${base.uri}#${k}`, topics: [k % 2 === 0 ? "even" : "odd"], metadata: {},
     chunks: base.chunks.map((c) => ({ ...c, embedding: vectors && c.searchable ? syntheticVector(embeddingText(base.title, c)) : null })),
   };
 }
@@ -186,7 +191,10 @@ for (const size of SIZES) {
   const dbDir = join(DIR, `rows-${size}`);
   if (values.fresh && existsSync(dbDir)) rmSync(dbDir, { recursive: true, force: true });
   if (!existsSync(dbDir) && previous && existsSync(previous)) cpSync(previous, dbDir, { recursive: true });
-  const store = await openPGliteStore({ path: dbDir });
+  // --migrations: the schema of another revision (e.g. main's files, for the "before" figures).
+  const client = await SharedPGlite.open(dbDir);
+  const store = new SqlStore(client);
+  await migrate(client, await loadMigrations(values.migrations ? resolve(values.migrations) : undefined));
   await store.useEmbedding(MODEL_ID, DIM);
   let have = await searchable(store);
   let lexicalRowsPerS: number | null = null;
@@ -229,7 +237,7 @@ for (const size of SIZES) {
   have = await searchable(store);
   await store.matchHybrid(qs[0]!, qVectors[0]!, { limit: 10 });
   const bm25 = await timed(qs, (q) => store.matchBm25(q, { limit: 10 }));
-  const vec = await timed(qVectors, (v) => store.matchVector(v, { limit: 50, filters: { sources: ["kernel-b"] } }));
+  const vec = await timed(qVectors, (v) => store.matchVector(v, { limit: 50, filters: { sources: ["docs"], topics: ["odd"] } }));
   const returned = (vec.results as unknown[][]).reduce((a, r) => a + r.length, 0) / vec.results.length;
   const hybrid = await timed(qs.map((q, i) => [q, qVectors[i]!] as const), ([q, v]) => store.matchHybrid(q, v, { limit: 10 }));
   let graph: [number, number] | null = null;
@@ -252,7 +260,9 @@ async function graphLatency(store: SqlStore, questions: string[]): Promise<[numb
   try {
     const graph = createGraph({ store, embeddings });
     await graph.invoke({ question: questions[0]! });
-    const { p50, p95 } = await timed(questions, (q) => graph.invoke({ question: q }));
+    const { p50, p95, results } = await timed(questions, (q) => graph.invoke({ question: q }));
+    const cited = results.filter((r) => ((r as { citations?: unknown[] }).citations?.length ?? 0) > 0).length;
+    console.log(`  graph: ${cited} of ${results.length} answers cite the corpus`);
     return [p50, p95];
   } finally {
     await embeddings.close?.();
@@ -280,7 +290,7 @@ function formatRow(r: SizeRow): string {
 }
 
 const embedPerS = await embedRate(Number(values["embed-sample"]));
-const header = "| searchable chunks | lexical ingest rows/s | ingest with vectors rows/s | DB MB | bm25 p50 / p95 ms | vector (source filter, limit 50) p50 / p95 ms (rows returned) | hybrid p50 / p95 ms | graph p50 / p95 ms |\n|---|---|---|---|---|---|---|---|";
+const header = "| searchable chunks | lexical ingest rows/s | ingest with vectors rows/s | DB MB | bm25 p50 / p95 ms | vector (topic filter, limit 50) p50 / p95 ms (rows returned) | hybrid p50 / p95 ms | graph p50 / p95 ms |\n|---|---|---|---|---|---|---|---|";
 const lines = [
   `## Scale: ${values.label}`,
   "",

@@ -26,6 +26,7 @@ export function formatStats(s: StoreStats, tenant: string, path: string, owner?:
     `  sections   ${s.sections}`,
     `  chunks     ${s.chunks} child chunks, ${s.searchable} searchable rows`,
     `  terms      ${s.terms} distinct english lexemes`,
+    `  awaiting   ${s.awaitingEmbeddings} searchable rows without a vector yet${s.awaitingEmbeddings ? " (lexical-only until embedded; `sourcewise ingest` resumes)" : ""}`,
     ...s.bySource.map((b) => `  source ${b.source}: ${b.documents} documents, ${b.chunks} rows`),
   ];
   return `${lines.join("\n")}\n`;

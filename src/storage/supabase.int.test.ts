@@ -91,7 +91,7 @@ describe("supabase store", () => {
   it("lists and counts nothing of another tenant, even when p_tenant is forged", async () => {
     expect((await owner.stats("globex")).documents).toBe(2);
     expect(await acme.stats("globex")).toEqual({
-      documents: 0, sections: 0, chunks: 0, searchable: 0, bySource: [], terms: 0, embedding: await owner.indexedEmbedding(),
+      documents: 0, sections: 0, chunks: 0, searchable: 0, bySource: [], terms: 0, awaitingEmbeddings: 0, embedding: await owner.indexedEmbedding(),
     });
     expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);
     expect(await acme.listDocuments({ tenant: "globex", source: "docs" })).toEqual([]);

@@ -208,6 +208,47 @@ $$;
 
 -- ---- vector search that returns the requested count ----------------------------------------
 
+-- The top p_match_count scores first, then the wide chunk and document rows of those only.
+create or replace function sw_match_bm25(
+  p_query text,
+  p_match_count int default 10,
+  p_tenant text default 'default',
+  p_sources text[] default null,
+  p_topics text[] default null,
+  p_document_ids uuid[] default null,
+  p_min_score double precision default null,
+  p_k1 double precision default 0.9,
+  p_b double precision default 0.4,
+  p_w_title double precision default 1,
+  p_w_section double precision default 1,
+  p_w_body double precision default 1
+) returns table (
+  id uuid, document_id uuid, parent_id uuid, source text, uri text, doc_title text,
+  section_title text, section_path text[], page_start int, page_end int, chunk_index int,
+  kind text, token_count int, topics text[], content text, metadata jsonb,
+  score double precision, lexical_score double precision, vector_score double precision,
+  exact_score double precision, lexical_rank int, vector_rank int
+)
+language sql stable as $$
+  with top as (
+    select s.chunk_id, s.score
+    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids,
+                        p_k1, p_b, p_w_title, p_w_section, p_w_body) s
+    where p_min_score is null or s.score >= p_min_score
+    order by s.score desc, s.chunk_id
+    limit p_match_count
+  )
+  select c.id, c.document_id, c.parent_id, c.source, d.uri, c.doc_title, c.section_title,
+    c.section_path, c.page_start, c.page_end, c.chunk_index, c.kind, c.token_count, c.topics,
+    c.content, c.metadata,
+    s.score, s.score, null::double precision, null::double precision,
+    (row_number() over (order by s.score desc, c.id))::int, null::int
+  from top s
+  join chunks c on c.id = s.chunk_id
+  join documents d on d.id = c.document_id
+  order by s.score desc, c.id
+$$;
+
 -- (sw_match_vector is unchanged; the iterative scan is set on it at the end of this file.)
 
 -- ---- hybrid: exact identifiers through the postings ------------------------------------------
