@@ -1,4 +1,6 @@
 -- Selective search for large corpora (issue 14). Same scores as before, fewer rows touched:
+--  * the top k of BM25 is found without scoring every chunk of the common terms (sw_bm25_top,
+--    exact: MaxScore bound, falls back to full scoring when the bound does not prune);
 --  * postings (chunk_terms) carry the chunk's source and field lengths, under a covering index on
 --    (tenant_id, term), so BM25 reads only postings and never the wide chunks heap (filters on
 --    topics or document ids still look the chunk up);
@@ -208,6 +210,104 @@ $$;
 
 -- ---- vector search that returns the requested count ----------------------------------------
 
+-- The exact top p_limit of sw_bm25_scores (by score, then chunk id), without scoring every chunk
+-- that holds a common query term. MaxScore-style: each term's contribution is below
+-- ub = qtf * idf * (k1 + 1). The most frequent terms ("common") are set aside; chunks holding any
+-- other ("rare") term are scored in full (their common terms read by primary key). If the k-th of
+-- those scores exceeds the sum of the common terms' bounds, no chunk holding only common terms can
+-- enter the top k, and the answer is exact. Otherwise (or with no split) it scores everything.
+create or replace function sw_bm25_top(
+  p_query text,
+  p_limit int,
+  p_tenant text default 'default',
+  p_sources text[] default null,
+  p_topics text[] default null,
+  p_document_ids uuid[] default null,
+  p_k1 double precision default 0.9,
+  p_b double precision default 0.4,
+  p_w_title double precision default 1,
+  p_w_section double precision default 1,
+  p_w_body double precision default 1
+) returns table (chunk_id uuid, score double precision)
+language plpgsql stable as $$
+declare
+  v_n double precision;
+  v_avgdl double precision;
+  v_terms text[];
+  v_qtf int[];
+  v_idf double precision[];
+  v_rare text[];
+  v_common_ub double precision := 0;
+  v_ids uuid[];
+  v_scores double precision[];
+begin
+  select c.n_chunks, greatest((p_w_title * c.sum_len_title + p_w_section * c.sum_len_section + p_w_body * c.sum_len_body)
+           / nullif(c.n_chunks, 0)::double precision, 1e-9)
+  into v_n, v_avgdl
+  from bm25_corpus c where c.tenant_id = p_tenant and c.n_chunks > 0;
+  if v_n is null or p_limit <= 0 then
+    return;
+  end if;
+  -- Query terms known to the tenant, most frequent first.
+  select array_agg(q.term order by t.df desc, q.term), array_agg(q.qtf order by t.df desc, q.term),
+         array_agg(ln(1 + (v_n - t.df + 0.5) / (t.df + 0.5)) order by t.df desc, q.term),
+         array_agg(q.term order by t.df desc, q.term) filter (where t.df <= greatest(p_limit * 5, v_n / 200))
+  into v_terms, v_qtf, v_idf, v_rare
+  from (
+    select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
+    from unnest(to_tsvector('english', coalesce(p_query, '')))
+  ) q
+  join bm25_terms t on t.tenant_id = p_tenant and t.term = q.term;
+  if v_terms is null then
+    return;
+  end if;
+  if v_rare is not null and cardinality(v_rare) < cardinality(v_terms) then
+    for i in 1 .. cardinality(v_terms) - cardinality(v_rare) loop
+      v_common_ub := v_common_ub + v_qtf[i] * v_idf[i] * (p_k1 + 1);
+    end loop;
+    with qt as (
+      select u.term, u.qtf, u.idf from unnest(v_terms, v_qtf, v_idf) as u(term, qtf, idf)
+    ),
+    cand as (
+      select distinct ct.chunk_id from chunk_terms ct
+      where ct.tenant_id = p_tenant and ct.term = any(v_rare)
+        and (p_sources is null or ct.source = any(p_sources))
+    ),
+    full_scores as (
+      select ct.chunk_id,
+        sum(qt.qtf * qt.idf * x.tfw * (p_k1 + 1) / (x.tfw + p_k1 * (1 - p_b + p_b * x.dl / v_avgdl))) as score
+      from cand
+      join chunk_terms ct on ct.chunk_id = cand.chunk_id and ct.term = any(v_terms)
+      join qt on qt.term = ct.term
+      cross join lateral (
+        select (p_w_title * ct.tf_title + p_w_section * ct.tf_section + p_w_body * ct.tf_body)::double precision as tfw,
+               (p_w_title * ct.len_title + p_w_section * ct.len_section + p_w_body * ct.len_body)::double precision as dl
+      ) x
+      where ((p_topics is null and p_document_ids is null) or exists (
+          select 1 from chunks c where c.id = ct.chunk_id
+            and (p_topics is null or c.topics && p_topics)
+            and (p_document_ids is null or c.document_id = any(p_document_ids))))
+        and x.tfw > 0
+      group by ct.chunk_id
+    ),
+    top as (
+      select f.chunk_id, f.score from full_scores f order by f.score desc, f.chunk_id limit p_limit
+    )
+    select array_agg(top.chunk_id order by top.score desc, top.chunk_id), array_agg(top.score order by top.score desc, top.chunk_id)
+    into v_ids, v_scores
+    from top;
+    if cardinality(v_ids) = p_limit and v_scores[p_limit] > v_common_ub then
+      return query select u.id, u.s from unnest(v_ids, v_scores) as u(id, s);
+      return;
+    end if;
+  end if;
+  return query
+    select s.chunk_id, s.score
+    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids, p_k1, p_b, p_w_title, p_w_section, p_w_body) s
+    order by s.score desc, s.chunk_id
+    limit p_limit;
+end $$;
+
 -- The top p_match_count scores first, then the wide chunk and document rows of those only.
 create or replace function sw_match_bm25(
   p_query text,
@@ -232,11 +332,9 @@ create or replace function sw_match_bm25(
 language sql stable as $$
   with top as (
     select s.chunk_id, s.score
-    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids,
-                        p_k1, p_b, p_w_title, p_w_section, p_w_body) s
+    from sw_bm25_top(p_query, p_match_count, p_tenant, p_sources, p_topics, p_document_ids,
+                     p_k1, p_b, p_w_title, p_w_section, p_w_body) s
     where p_min_score is null or s.score >= p_min_score
-    order by s.score desc, s.chunk_id
-    limit p_match_count
   )
   select c.id, c.document_id, c.parent_id, c.source, d.uri, c.doc_title, c.section_title,
     c.section_path, c.page_start, c.page_end, c.chunk_index, c.kind, c.token_count, c.topics,
@@ -284,10 +382,8 @@ create or replace function sw_match_hybrid(
 language sql stable as $$
   with lex as (
     select s.chunk_id, s.score, (row_number() over (order by s.score desc, s.chunk_id))::int as rk
-    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids,
-                        p_k1, p_b, p_w_title, p_w_section, p_w_body) s
-    order by s.score desc, s.chunk_id
-    limit p_candidates
+    from sw_bm25_top(p_query, p_candidates, p_tenant, p_sources, p_topics, p_document_ids,
+                     p_k1, p_b, p_w_title, p_w_section, p_w_body) s
   ),
   vec as (
     select c.id as chunk_id, (row_number() over (order by c.embedding <=> p_query_embedding, c.id))::int as rk
