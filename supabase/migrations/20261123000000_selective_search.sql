@@ -1,5 +1,5 @@
 -- Selective search for large corpora (issue 14). Same scores as before, fewer rows touched:
---  * the top k of BM25 is found without scoring every chunk of the common terms (sw_bm25_top,
+--  * sw_match_bm25 finds its top k without scoring every chunk of the common terms (sw_bm25_top,
 --    exact: MaxScore bound, falls back to full scoring when the bound does not prune);
 --  * postings (chunk_terms) carry the chunk's source and field lengths, under a covering index on
 --    (tenant_id, term), so BM25 reads only postings and never the wide chunks heap (filters on
@@ -277,7 +277,10 @@ begin
       select ct.chunk_id,
         sum(qt.qtf * qt.idf * x.tfw * (p_k1 + 1) / (x.tfw + p_k1 * (1 - p_b + p_b * x.dl / v_avgdl))) as score
       from cand
-      join chunk_terms ct on ct.chunk_id = cand.chunk_id and ct.term = any(v_terms)
+      -- lateral: one primary-key probe per candidate, never a scan of all postings
+      cross join lateral (
+        select p.* from chunk_terms p where p.chunk_id = cand.chunk_id and p.term = any(v_terms)
+      ) ct
       join qt on qt.term = ct.term
       cross join lateral (
         select (p_w_title * ct.tf_title + p_w_section * ct.tf_section + p_w_body * ct.tf_body)::double precision as tfw,
@@ -380,10 +383,15 @@ create or replace function sw_match_hybrid(
   exact_score double precision, lexical_rank int, vector_rank int
 )
 language sql stable as $$
+  -- The lexical side scores every posting of the query terms (from the covering index alone):
+  -- for its p_candidates (100) rows that measured faster than sw_bm25_top, whose bound prunes
+  -- well only for a small k.
   with lex as (
     select s.chunk_id, s.score, (row_number() over (order by s.score desc, s.chunk_id))::int as rk
-    from sw_bm25_top(p_query, p_candidates, p_tenant, p_sources, p_topics, p_document_ids,
-                     p_k1, p_b, p_w_title, p_w_section, p_w_body) s
+    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids,
+                        p_k1, p_b, p_w_title, p_w_section, p_w_body) s
+    order by s.score desc, s.chunk_id
+    limit p_candidates
   ),
   vec as (
     select c.id as chunk_id, (row_number() over (order by c.embedding <=> p_query_embedding, c.id))::int as rk
@@ -404,7 +412,7 @@ language sql stable as $$
       select e.term, ct.chunk_id
       from ex_terms e
       join chunk_terms ct on ct.tenant_id = p_tenant and ct.term = any(e.lx)
-      where cardinality(e.lx) > 0 and (p_sources is null or ct.source = any(p_sources))
+      where p_exact_terms is not null and cardinality(e.lx) > 0 and (p_sources is null or ct.source = any(p_sources))
       group by e.term, ct.chunk_id
       having count(distinct ct.term) = max(cardinality(e.lx))
     ) m
@@ -423,7 +431,8 @@ language sql stable as $$
     union
     (select c.id
      from sw_filtered_chunks(p_tenant, p_sources, p_topics, p_document_ids) c
-     where exists (select 1 from ex_terms e where cardinality(e.lx) = 0)
+     where p_exact_terms is not null and cardinality(p_exact_terms) > 0
+       and exists (select 1 from ex_terms e where cardinality(e.lx) = 0)
        and exists (
          select 1 from ex_terms t
          where cardinality(t.lx) = 0
