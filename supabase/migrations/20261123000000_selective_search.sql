@@ -212,7 +212,8 @@ $$;
 
 -- The exact top p_limit of sw_bm25_scores (by score, then chunk id), without scoring every chunk
 -- that holds a common query term. MaxScore-style: each term's contribution is below
--- ub = qtf * idf * (k1 + 1). The most frequent terms ("common") are set aside; chunks holding any
+-- ub = qtf * idf * (k1 + 1). The most frequent terms ("common", their bounds summing to at most a
+-- third of all) are set aside; chunks holding any
 -- other ("rare") term are scored in full (their common terms read by primary key). If the k-th of
 -- those scores exceeds the sum of the common terms' bounds, no chunk holding only common terms can
 -- enter the top k, and the answer is exact. Otherwise (or with no split) it scores everything.
@@ -237,6 +238,9 @@ declare
   v_qtf int[];
   v_idf double precision[];
   v_rare text[];
+  v_common int := 0;
+  v_ub double precision;
+  v_total_ub double precision := 0;
   v_common_ub double precision := 0;
   v_ids uuid[];
   v_scores double precision[];
@@ -250,9 +254,8 @@ begin
   end if;
   -- Query terms known to the tenant, most frequent first.
   select array_agg(q.term order by t.df desc, q.term), array_agg(q.qtf order by t.df desc, q.term),
-         array_agg(ln(1 + (v_n - t.df + 0.5) / (t.df + 0.5)) order by t.df desc, q.term),
-         array_agg(q.term order by t.df desc, q.term) filter (where t.df <= greatest(p_limit * 5, v_n / 200))
-  into v_terms, v_qtf, v_idf, v_rare
+         array_agg(ln(1 + (v_n - t.df + 0.5) / (t.df + 0.5)) order by t.df desc, q.term)
+  into v_terms, v_qtf, v_idf
   from (
     select lexeme as term, coalesce(array_length(positions, 1), 1) as qtf
     from unnest(to_tsvector('english', coalesce(p_query, '')))
@@ -261,10 +264,19 @@ begin
   if v_terms is null then
     return;
   end if;
-  if v_rare is not null and cardinality(v_rare) < cardinality(v_terms) then
-    for i in 1 .. cardinality(v_terms) - cardinality(v_rare) loop
-      v_common_ub := v_common_ub + v_qtf[i] * v_idf[i] * (p_k1 + 1);
-    end loop;
+  -- Common terms: the most frequent ones, while their bounds add up to at most a third of all
+  -- the terms' bounds (a chunk with only those then rarely reaches the k-th score).
+  for i in 1 .. cardinality(v_terms) loop
+    v_total_ub := v_total_ub + v_qtf[i] * v_idf[i] * (p_k1 + 1);
+  end loop;
+  for i in 1 .. cardinality(v_terms) - 1 loop
+    v_ub := v_qtf[i] * v_idf[i] * (p_k1 + 1);
+    exit when v_common_ub + v_ub > v_total_ub / 3;
+    v_common_ub := v_common_ub + v_ub;
+    v_common := i;
+  end loop;
+  if v_common > 0 then
+    v_rare := v_terms[v_common + 1 : cardinality(v_terms)];
     with qt as (
       select u.term, u.qtf, u.idf from unnest(v_terms, v_qtf, v_idf) as u(term, qtf, idf)
     ),
@@ -383,15 +395,10 @@ create or replace function sw_match_hybrid(
   exact_score double precision, lexical_rank int, vector_rank int
 )
 language sql stable as $$
-  -- The lexical side scores every posting of the query terms (from the covering index alone):
-  -- for its p_candidates (100) rows that measured faster than sw_bm25_top, whose bound prunes
-  -- well only for a small k.
   with lex as (
     select s.chunk_id, s.score, (row_number() over (order by s.score desc, s.chunk_id))::int as rk
-    from sw_bm25_scores(p_query, p_tenant, p_sources, p_topics, p_document_ids,
-                        p_k1, p_b, p_w_title, p_w_section, p_w_body) s
-    order by s.score desc, s.chunk_id
-    limit p_candidates
+    from sw_bm25_top(p_query, p_candidates, p_tenant, p_sources, p_topics, p_document_ids,
+                     p_k1, p_b, p_w_title, p_w_section, p_w_body) s
   ),
   vec as (
     select c.id as chunk_id, (row_number() over (order by c.embedding <=> p_query_embedding, c.id))::int as rk
