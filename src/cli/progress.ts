@@ -64,7 +64,7 @@ export function progressReporter({ stream = process.stderr, step, everyMs }: Pro
 }
 
 const LABELS: Record<Exclude<IngestProgress["phase"], "done">, string> = {
-  scan: "scanning", load: "loading ", write: "writing ", embed: "indexing", prune: "pruning ",
+  scan: "scanning", load: "loading ", write: "indexing", embed: "embedding", prune: "pruning ",
 };
 
 /** {@link progressReporter} for ingestion phases (scan, load, embed, prune). */
