@@ -52,8 +52,10 @@ export type { ChunkHit, SearchFilters, StoreStats } from "./storage/types.js";
 
 // Ingestion, and re-embedding the index with another model.
 export { ingest } from "./ingestion/ingest.js";
+export { fillEmbeddings } from "./ingestion/fill-embeddings.js";
 export { reindex } from "./ingestion/reindex.js";
 export type { IngestOptions, IngestProgress, IngestSummary, SkippedFile } from "./ingestion/ingest.js";
+export type { FillEmbeddingsOptions, FillEmbeddingsSummary } from "./ingestion/fill-embeddings.js";
 export type { ReindexOptions, ReindexProgress, ReindexSummary } from "./ingestion/reindex.js";
 
 // Models: providers chosen by a "provider/model" string.

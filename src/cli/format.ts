@@ -5,11 +5,12 @@ import type { StoreStats } from "../storage/types.js";
 export function formatIngestSummary(s: IngestSummary, source: string, tenant: string): string {
   const d = s.documents;
   const lines = [
-    `Ingested into source "${source}" (tenant ${tenant}) in ${s.seconds.toFixed(1)} s`,
+    `Ingested into source "${source}" (tenant ${tenant}) in ${s.seconds.toFixed(1)} s (searchable after ${s.lexicalSeconds.toFixed(1)} s)`,
     `  files      ${s.files}`,
     `  documents  ${d.added} added, ${d.replaced} replaced, ${d.unchanged} unchanged, ${d.pruned} pruned`,
     `  sections   ${s.sections}`,
     `  chunks     ${s.chunks} (child chunks of long sections)`,
+    `  embedded   ${s.embedded} rows${s.awaitingEmbeddings ? `, ${s.awaitingEmbeddings} still awaiting vectors (lexical-only until the next ingest)` : ""}`,
     `  skipped    ${s.skipped.length}`,
     ...s.skipped.map((k) => `    - ${k.path}: ${k.reason}`),
   ];
@@ -28,6 +29,7 @@ export function formatStats(s: StoreStats, tenant: string, path: string, owner?:
     `  sections   ${s.sections}`,
     `  chunks     ${s.chunks} child chunks, ${s.searchable} searchable rows`,
     `  terms      ${s.terms} distinct english lexemes`,
+    `  awaiting   ${s.awaitingEmbeddings} searchable rows without a vector yet${s.awaitingEmbeddings ? " (lexical-only until embedded; `sourcewise ingest` resumes)" : ""}`,
     ...s.bySource.map((b) => `  source ${b.source}: ${b.documents} documents, ${b.chunks} rows`),
   ];
   return `${lines.join("\n")}\n`;

@@ -66,7 +66,8 @@ export function progressReporter({ stream = process.stderr, step, everyMs }: Pro
 const LABELS: Record<Exclude<IngestProgress["phase"], "done">, string> = {
   scan: "scanning",
   load: "loading ",
-  embed: "indexing",
+  write: "indexing",
+  embed: "embedding",
   prune: "pruning ",
 };
 

@@ -7,7 +7,8 @@ import { MemoryEmbeddingCache, withCache } from "../models/embeddings/cache.js";
 import { createEmbeddings } from "../models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import type { SqlStore } from "../storage/store.js";
-import { ingest } from "./ingest.js";
+import { fillEmbeddings } from "./fill-embeddings.js";
+import { embeddingText, ingest } from "./ingest.js";
 
 let model: EmbeddingProvider;
 let store: SqlStore;
@@ -66,15 +67,18 @@ describe("ingest", () => {
     expect((await store.stats()).documents).toBe(1);
   });
 
-  it("keeps the stored version when the new one cannot be embedded", async () => {
+  it("lands a new version lexically when it cannot be embedded yet, and embeds it on the next run", async () => {
     const path = await write("guide.md", guide);
     await ingest({ store, embeddings: model, paths: [dir] });
-    await writeFile(path, "# Gradient guide\n\nA new version that never lands.\n");
+    await writeFile(path, "# Gradient guide\n\nA new version that lands before its vectors.\n");
     const broken = await createEmbeddings("local/use-lite", { workers: 1 });
     await broken.close();
     await expect(ingest({ store, embeddings: broken, paths: [dir] })).rejects.toThrow();
-    expect((await store.matchBm25("slew rate"))[0]!.uri).toBe(path);
-    expect(await store.matchBm25("never lands")).toEqual([]);
+    expect(await store.matchBm25("slew rate")).toEqual([]);
+    expect((await store.matchBm25("lands before"))[0]!.uri).toBe(path);
+    expect((await store.stats()).awaitingEmbeddings).toBe(1);
+    const resumed = await ingest({ store, embeddings: model, paths: [dir] });
+    expect(resumed).toMatchObject({ documents: { unchanged: 1 }, embedded: 1, awaitingEmbeddings: 0 });
   });
 
   it("prunes documents whose files are gone, and only under the given paths", async () => {
@@ -159,5 +163,45 @@ describe("ingest", () => {
     await ingest({ store, embeddings: cached, paths: [dir], topics: ["mri"] });
     expect(embedded).toBe(firstRun);
     expect((await store.matchBm25("slew", { filters: { topics: ["mri"] } })).length).toBe(1);
+  });
+
+  it("makes documents searchable before they are embedded, and fills the vectors resumably", async () => {
+    await write("guide.md", guide);
+    await write("makeTrapezoid.m", api);
+    const lexical = await ingest({ store, embeddings: model, paths: [dir], deferEmbeddings: true });
+    const rows = (await store.stats()).searchable;
+    expect(rows).toBeGreaterThan(2);
+    expect(lexical).toMatchObject({ embedded: 0, awaitingEmbeddings: rows });
+    expect((await store.matchBm25("slew rate"))[0]!.sectionTitle).toBe("Timing");
+    const [query] = await model.embedDocuments(["slew rate"]);
+    const hybrid = await store.matchHybrid("slew rate", query!, { limit: 3 });
+    expect(hybrid[0]!.sectionTitle).toBe("Timing");
+    expect(hybrid.every((h) => h.vectorScore === null)).toBe(true);
+
+    // An embedder that fails on its second batch: the first batch stays stored, the rest waits.
+    let calls = 0;
+    const flaky: EmbeddingProvider = {
+      ...model,
+      id: model.id,
+      dimension: model.dimension,
+      embedDocuments: (texts) => (++calls === 2 ? Promise.reject(new Error("worker died")) : model.embedDocuments(texts)),
+    };
+    await expect(fillEmbeddings({ store, embeddings: flaky, batchSize: 1 })).rejects.toThrow("worker died");
+    const left = (await store.stats()).awaitingEmbeddings;
+    expect(left).toBe(rows - 1);
+
+    const progress: number[] = [];
+    const rest = await fillEmbeddings({ store, embeddings: model, onProgress: (p) => progress.push(p.done) });
+    expect(rest).toEqual({ embedded: left, remaining: 0 });
+    expect(progress.at(-1)).toBe(left);
+    const again = await store.matchHybrid("slew rate", query!, { limit: 3 });
+    expect(again[0]!.vectorScore).not.toBeNull();
+    // The stored vector is the model's vector of the row's text, as an inline ingest stores it.
+    const [direct] = await model.embedDocuments([
+      embeddingText("Gradient guide", { sectionTitle: "Timing", content: again.find((h) => h.sectionTitle === "Timing")!.content }),
+    ]);
+    const timing = (await store.matchVector(direct!, { limit: 1 }))[0]!;
+    expect(timing.sectionTitle).toBe("Timing");
+    expect(timing.vectorScore).toBeCloseTo(1, 5);
   });
 });

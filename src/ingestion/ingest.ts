@@ -7,6 +7,7 @@ import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { DocumentInput } from "../storage/types.js";
 import { chunkDocument, type ChunkOptions } from "./chunker.js";
+import { fillEmbeddings } from "./fill-embeddings.js";
 import { fileOfUri, isUnder, looksBinary, walkPaths, type FoundFile } from "./files.js";
 import { defaultLoaders, pickLoader } from "./loaders/index.js";
 import type { LoadedDocument, Loader, PreparedChunk } from "./types.js";
@@ -14,7 +15,7 @@ import type { LoadedDocument, Loader, PreparedChunk } from "./types.js";
 /** Bumped when loaders or chunking change how a file is stored, so re-ingest refreshes it. */
 export const PIPELINE_VERSION = 1;
 
-export type IngestPhase = "scan" | "load" | "embed" | "prune" | "done";
+export type IngestPhase = "scan" | "load" | "write" | "embed" | "prune" | "done";
 
 export interface IngestProgress {
   phase: IngestPhase;
@@ -44,6 +45,12 @@ export interface IngestOptions {
   /** Documents per write transaction. @default 64 */
   batchSize?: number;
   /**
+   * Return once text and BM25 statistics are written (documents are lexically searchable), and
+   * leave the vectors to {@link fillEmbeddings} (e.g. in the background). Otherwise the same
+   * call fills them after the lexical phase. @default false
+   */
+  deferEmbeddings?: boolean;
+  /**
    * Read only files whose real path (symbolic links resolved, at any depth) lies under these
    * folders; others are skipped with a reason. The chat server sets it. @default no restriction
    */
@@ -63,6 +70,12 @@ export interface IngestSummary {
   chunks: number;
   skipped: SkippedFile[];
   seconds: number;
+  /** Seconds of the lexical phase (text and BM25 statistics written, searchable). */
+  lexicalSeconds: number;
+  /** Rows embedded by this call (including rows left without a vector by an earlier, interrupted one). */
+  embedded: number;
+  /** Searchable rows of the tenant still without a vector (lexical-only in hybrid search). */
+  awaitingEmbeddings: number;
 }
 
 interface PendingDoc {
@@ -129,8 +142,9 @@ async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[
 }
 
 /**
- * Ingests files and folders into the store: load, chunk by section, embed what changed, and
- * write each batch of whole documents in one transaction. Unchanged documents are left alone;
+ * Ingests files and folders into the store: load, chunk by section, write each batch of whole
+ * documents in one transaction (text and BM25 statistics: searchable at once), then embed the
+ * rows still without a vector ({@link fillEmbeddings}, resumable). Unchanged documents are left alone;
  * a bad file is skipped with a reason and the rest of the batch still lands.
  * @example
  * const summary = await ingest({ store, embeddings, paths: ["docs/"], source: "docs" });
@@ -151,6 +165,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     batchSize = 64,
     roots,
     onProgress,
+    deferEmbeddings = false,
   } = options;
   await store.useEmbedding(embeddings.id, embeddings.dimension);
 
@@ -196,19 +211,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   let chunkCount = 0;
   const batches: PendingDoc[][] = [];
   for (let i = 0; i < pending.length; i += batchSize) batches.push(pending.slice(i, i + batchSize));
-  const embedBatch = (batch: PendingDoc[]) => {
-    const texts = batch.flatMap((p) => p.chunks.filter((c) => c.searchable).map((c) => embeddingText(p.doc.title, c)));
-    return embeddings.embedDocuments(texts);
-  };
+  // Lexical first: each batch is written without vectors, so its documents are searchable by BM25
+  // (and lexical-only in hybrid search) as soon as it commits; the vectors follow.
   let done = 0;
-  onProgress?.({ phase: "embed", done: 0, total: pending.length });
-  // Embed the next batch while this one is written, so the workers never wait on the database.
-  let next = batches.length > 0 ? embedBatch(batches[0]!) : undefined;
-  for (let b = 0; b < batches.length; b++) {
-    const batch = batches[b]!;
-    const vectors = await next!;
-    next = b + 1 < batches.length ? embedBatch(batches[b + 1]!) : undefined;
-    let v = 0;
+  onProgress?.({ phase: "write", done: 0, total: pending.length });
+  for (const batch of batches) {
     const inputs: DocumentInput[] = batch.map((p) => ({
       tenant,
       source,
@@ -218,7 +225,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       contentHash: p.hash,
       topics,
       metadata: { ...(p.doc.metadata ?? {}), pipelineVersion: PIPELINE_VERSION },
-      chunks: p.chunks.map((c) => ({ ...c, embedding: c.searchable ? vectors[v++]! : null })),
+      chunks: p.chunks.map((c) => ({ ...c, embedding: null })),
     }));
     const written = await store.writeDocuments(inputs);
     for (const w of written) w.replaced ? replaced++ : added++;
@@ -227,8 +234,11 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       chunkCount += p.chunks.filter((c) => c.kind === "chunk").length;
     }
     done += batch.length;
-    onProgress?.({ phase: "embed", done, total: pending.length, item: batch.at(-1)?.doc.uri });
+    onProgress?.({ phase: "write", done, total: pending.length, item: batch.at(-1)?.doc.uri });
   }
+  const lexicalSeconds = (performance.now() - started) / 1000;
+  // Every row of the tenant still without a vector: this run's, and any an interrupted run left.
+  const filled = deferEmbeddings ? null : await fillEmbeddings({ store, embeddings, tenant, onProgress });
 
   let pruned = 0;
   if (prune) {
@@ -253,5 +263,8 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     chunks: chunkCount,
     skipped,
     seconds: (performance.now() - started) / 1000,
+    lexicalSeconds,
+    embedded: filled?.embedded ?? 0,
+    awaitingEmbeddings: filled ? filled.remaining : (await store.stats(tenant)).awaitingEmbeddings,
   };
 }

@@ -75,7 +75,7 @@ describe("row-level security", () => {
     ]);
     expect(rows).toEqual([]);
     const stats = await asUser(claimsFor("acme"), async (tx) => (await tx.query("select * from sw_stats('globex')")).rows);
-    expect(stats).toEqual([{ documents: 0, sections: 0, chunks: 0, searchable: 0, terms: 0, by_source: [] }]);
+    expect(stats).toEqual([{ documents: 0, sections: 0, chunks: 0, searchable: 0, terms: 0, by_source: [], awaiting_embeddings: 0 }]);
   });
 
   it("lets sw_stats and sw_list_documents count the JWT's own tenant as the owner does", async () => {

@@ -86,6 +86,51 @@ describe("BM25 in SQL", () => {
     expect(s.kept.every((r) => r.tenant_id === "default")).toBe(true);
   });
 
+  it("finds the exact top k without scoring every chunk of a common term", async () => {
+    // "kernel" in every chunk (common), "spinlock" and "mutex" in a few (rare), varying lengths.
+    const docs = Array.from({ length: 12 }, (_, d) =>
+      doc(
+        `k${d}`,
+        Array.from({ length: 5 }, (_, i) => {
+          const n = d * 5 + i;
+          const words = [`kernel ${"kernel ".repeat(n % 4)}module text ${"filler ".repeat(n % 7)}`];
+          if (n % 9 === 0) words.push("spinlock spinlock");
+          if (n % 13 === 0) words.push("mutex");
+          if (n % 11 === 0) words.push("spinlock");
+          return section(words.join(" "), { chunkIndex: i, sectionTitle: n % 5 === 0 ? "kernel locking" : null });
+        }),
+        { title: d % 3 === 0 ? "Kernel spinlock guide" : "Kernel" },
+      ),
+    );
+    await store.writeDocuments(docs);
+    const full = async (q: string, k: number, topics: string[] | null = null) =>
+      (
+        await store.client.query<{ chunk_id: string; score: number }>(
+          `select chunk_id, score from sw_bm25_scores($1, 'default', null, $3::text[], null) order by score desc, chunk_id limit $2`,
+          [q, k, topics],
+        )
+      ).rows;
+    const top = async (q: string, k: number, topics: string[] | null = null) =>
+      (
+        await store.client.query<{ chunk_id: string; score: number }>(
+          "select chunk_id, score from sw_bm25_top($1, $2, 'default', null, $3::text[], null)",
+          [q, k, topics],
+        )
+      ).rows;
+    for (const q of ["kernel spinlock", "kernel module mutex", "kernel kernel spinlock locking", "kernel", "mutex", "nothing here"]) {
+      for (const k of [1, 3, 10, 100]) {
+        const want = await full(q, k);
+        const got = await top(q, k);
+        expect(
+          got.map((r) => r.chunk_id),
+          `${q} @${k}`,
+        ).toEqual(want.map((r) => r.chunk_id));
+        got.forEach((r, i) => expect(r.score).toBeCloseTo(want[i]!.score, 9));
+      }
+    }
+    expect(await top("kernel spinlock", 3, ["none"])).toEqual(await full("kernel spinlock", 3, ["none"]));
+  });
+
   it("does not search split parents, only their children", async () => {
     await store.writeDocuments([
       doc("p", [

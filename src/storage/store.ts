@@ -89,7 +89,11 @@ export type StatsRow = {
   searchable: number;
   terms: number;
   by_source: StoreStats["bySource"] | null;
+  awaiting_embeddings?: number | null;
 };
+
+/** A searchable row stored without its vector yet. */
+export type PendingEmbeddingRow = { id: string; doc_title: string; section_title: string | null; content: string };
 
 /** Maps the row of `sw_stats` (SQL or RPC JSON) and the index's model to {@link StoreStats}. @internal */
 export function toStoreStats(r: StatsRow | undefined, embedding: StoreStats["embedding"]): StoreStats {
@@ -101,6 +105,7 @@ export function toStoreStats(r: StatsRow | undefined, embedding: StoreStats["emb
     bySource: r?.by_source ?? [],
     embedding,
     terms: r?.terms ?? 0,
+    awaitingEmbeddings: r?.awaiting_embeddings ?? 0,
   };
 }
 
@@ -290,6 +295,38 @@ export class SqlStore {
     });
   }
 
+  /**
+   * Searchable rows of a tenant still without a vector (written lexical-first), in id order after
+   * `afterId`: what {@link fillEmbeddings} embeds next.
+   */
+  async rowsAwaitingEmbedding(tenant: string, afterId: string | null, limit: number): Promise<PendingEmbeddingRow[]> {
+    const { rows } = await this.client.query<PendingEmbeddingRow>(
+      `select id::text, doc_title, section_title, content from chunks
+       where tenant_id = $1 and searchable and embedding is null and ($2::uuid is null or id > $2::uuid)
+       order by id limit $3`,
+      [tenant, afterId, limit],
+    );
+    return rows;
+  }
+
+  /**
+   * Stores vectors of rows awaiting them, in one statement, only while `model` is still the
+   * index's model (a reindex that finished meanwhile, or another model, leaves them alone).
+   * @returns how many rows took a vector.
+   */
+  async storeEmbeddings(model: { model: string; dimension: number }, batch: { id: string; embedding: number[] }[]): Promise<number> {
+    if (batch.length === 0) return 0;
+    const { rows } = await this.client.query<{ id: string }>(
+      `update chunks c set embedding = x.embedding::vector
+       from jsonb_to_recordset($1::jsonb) as x(id uuid, embedding text)
+       where c.id = x.id and c.embedding is null
+         and exists (select 1 from sw_index_meta m where m.embedding_model = $2 and m.embedding_dimension = $3)
+       returning c.id`,
+      [JSON.stringify(batch.map((b) => ({ id: b.id, embedding: toVectorLiteral(b.embedding) }))), model.model, model.dimension],
+    );
+    return rows.length;
+  }
+
   /** Deletes documents (and their chunks and statistics) of one tenant. @returns how many went. */
   async deleteDocuments(tenant: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
@@ -425,7 +462,7 @@ export class SqlStore {
   /** Counts for `sourcewise stats` (`sw_stats`). */
   async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
     const { rows } = await this.client.query<StatsRow>(
-      "select documents, sections, chunks, searchable, terms, by_source from sw_stats($1)",
+      "select documents, sections, chunks, searchable, terms, by_source, awaiting_embeddings from sw_stats($1)",
       [tenant],
     );
     return toStoreStats(rows[0], await this.indexedEmbedding());

@@ -118,6 +118,7 @@ describe("supabase store", () => {
       searchable: 0,
       bySource: [],
       terms: 0,
+      awaitingEmbeddings: 0,
       embedding: await owner.indexedEmbedding(),
     });
     expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);

@@ -113,4 +113,6 @@ export interface StoreStats {
   bySource: { source: string; documents: number; chunks: number }[];
   embedding: { model: string; dimension: number } | null;
   terms: number;
+  /** Searchable rows written lexical-first whose vector is not stored yet (lexical-only in hybrid search). */
+  awaitingEmbeddings: number;
 }

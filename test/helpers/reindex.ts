@@ -45,8 +45,10 @@ export async function untouched(store: SqlStore) {
   return {
     documents: await q("select id, tenant_id, source, uri, content_hash from documents order by id"),
     chunks: await q(`select id, document_id, tenant_id, parent_id, kind, searchable, content, doc_title, section_title,
-      len_title, len_section, len_body, fts::text from chunks order by id`),
-    chunkTerms: await q("select chunk_id, term, tf_title, tf_section, tf_body from chunk_terms order by chunk_id, term"),
+      len_title, len_section, len_body from chunks order by id`),
+    chunkTerms: await q(
+      "select chunk_id, term, tf_title, tf_section, tf_body, source, len_title, len_section, len_body from chunk_terms order by chunk_id, term",
+    ),
     bm25Terms: await q("select tenant_id, term, df from bm25_terms order by tenant_id, term"),
     bm25Corpus: await q("select * from bm25_corpus order by tenant_id"),
   };

@@ -4,15 +4,23 @@ import type { RetrievalMethod } from "./types.js";
 
 /**
  * The `hybrid_search` function of Supabase's hybrid-search guide, as one parameterised query over
- * our `chunks` table: full text by `websearch_to_tsquery` + `ts_rank_cd` on the generated `fts`
- * column, semantic by negative inner product (`<#>`; our vectors are unit length, so it ranks as
+ * our `chunks` table: full text by `websearch_to_tsquery` + `ts_rank_cd` on the guide's `fts`
+ * tsvector (computed here on the fly: the schema keeps no column only this baseline would read), semantic by negative inner product (`<#>`; our vectors are unit length, so it ranks as
  * cosine), fused by RRF (k 50, weights 1/1). The guide caps each side at `least(match_count, 30) * 2`
  * and the result at `least(match_count, 30)`; kept as written, so its Recall@100 is a recall@30.
  */
 export const SUPABASE_HYBRID_SQL = `
-with full_text as (
-  select c.id, row_number() over (order by ts_rank_cd(c.fts, websearch_to_tsquery('english', $1)) desc) as rank_ix
+with fts_chunks as (
+  select c.id, c.tenant_id, c.searchable, c.source,
+    setweight(to_tsvector('english', c.doc_title), 'A')
+    || setweight(to_tsvector('english', coalesce(c.section_title, '')), 'B')
+    || to_tsvector('english', sw_body_text(c.content)) as fts
   from chunks c
+  where c.tenant_id = $4 and c.searchable and c.source = any($5::text[])
+),
+full_text as (
+  select c.id, row_number() over (order by ts_rank_cd(c.fts, websearch_to_tsquery('english', $1)) desc) as rank_ix
+  from fts_chunks c
   where c.tenant_id = $4 and c.searchable and c.source = any($5::text[]) and c.fts @@ websearch_to_tsquery('english', $1)
   order by rank_ix
   limit least($3, 30) * 2

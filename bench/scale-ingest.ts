@@ -1,0 +1,63 @@
+/**
+ * Lexical ingest (text + BM25 statistics, no vectors) of the same kernel-doc pages into fresh
+ * in-memory databases, one schema against another, alternating in one process so both see the
+ * same machine load. Needs the corpus cache that `npm run bench:scale` writes.
+ * Usage: npx tsx bench/scale-ingest.ts [--pages 400] [--rounds 2] [--corpus .sourcewise/bench/scale/kernel-corpus.json]
+ *   [--before DIR (another revision's supabase/migrations, e.g. main's)]
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { loadMigrations, migrate } from "../src/storage/migrate.js";
+import { pgliteClient } from "../src/storage/sql-client.js";
+import { SqlStore } from "../src/storage/store.js";
+import type { DocumentInput } from "../src/storage/types.js";
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: "string", default: "400" },
+    rounds: { type: "string", default: "2" },
+    corpus: { type: "string", default: ".sourcewise/bench/scale/kernel-corpus.json" },
+    before: { type: "string", default: ".sourcewise/bench/migrations-main" },
+  },
+});
+const docs = JSON.parse(readFileSync(values.corpus!, "utf8")) as { uri: string; title: string; chunks: DocumentInput["chunks"] }[];
+const inputs: DocumentInput[] = docs.slice(0, Number(values.pages)).map((d) => ({
+  tenant: "default",
+  source: "docs",
+  uri: d.uri,
+  title: d.title,
+  format: "html",
+  contentHash: d.uri,
+  topics: [],
+  metadata: {},
+  chunks: d.chunks.map((c) => ({ ...c, embedding: null })),
+}));
+const rows = inputs.reduce((a, d) => a + d.chunks.filter((c) => c.searchable).length, 0);
+for (let round = 0; round < Number(values.rounds); round++) {
+  for (const [label, dir] of [
+    ["before", values.before],
+    ["this tree", undefined],
+  ] as const) {
+    const db = await PGlite.create({ extensions: { vector } });
+    const store = new SqlStore(pgliteClient(db));
+    await migrate(store.client, await loadMigrations(dir));
+    const t = performance.now();
+    let batch: DocumentInput[] = [];
+    let n = 0;
+    for (const d of inputs) {
+      batch.push(d);
+      n += d.chunks.length;
+      if (n >= 500) {
+        await store.writeDocuments(batch);
+        batch = [];
+        n = 0;
+      }
+    }
+    if (batch.length) await store.writeDocuments(batch);
+    const s = (performance.now() - t) / 1000;
+    console.log(`${label.padEnd(10)} ${rows} rows in ${s.toFixed(1)} s = ${(rows / s).toFixed(0)} rows/s`);
+    await store.close();
+  }
+}
