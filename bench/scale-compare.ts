@@ -110,6 +110,26 @@ if (nGraph > 0) {
 }
 const load1 = loadavg()[0]!;
 
+// How close the hybrid's bounded lexical side is to the exact BM25 top 100, and the hybrid's top 10 to main's.
+let exactAnswers = 0;
+let recall = 0;
+let overlap = 0;
+for (let i = 0; i < qs.length; i++) {
+  const head = await branch.db.query<{ chunk_id: string; exact: boolean }>(
+    "select chunk_id, exact from sw_bm25_head($1, 100, 2000, 'default', array['docs'])",
+    [qs[i]!],
+  );
+  const top = await branch.db.query<{ chunk_id: string }>("select chunk_id from sw_bm25_top($1, 100, 'default', array['docs'])", [qs[i]!]);
+  const want = new Set(top.rows.map((r) => r.chunk_id));
+  if (head.rows[0]?.exact) exactAnswers++;
+  recall += want.size ? head.rows.filter((r) => want.has(r.chunk_id)).length / want.size : 1;
+  const [m, b] = await Promise.all(
+    [main.store, branch.store].map((s) => s.matchHybrid(qs[i]!, qVectors[i]!, { limit: 10, filters: { sources: ["docs"] } })),
+  );
+  const mine = new Set(b!.map((h) => h.id));
+  overlap += m!.length ? m!.filter((h) => mine.has(h.id)).length / m!.length : 1;
+}
+
 const f = (x: number) => x.toFixed(0);
 const lines = [
   `### ${branch.rows} searchable chunks: main (${main.latest}) vs this tree (${branch.latest})`,
@@ -131,6 +151,11 @@ for (const name of [...probes.map((p) => p.name), ...(nGraph > 0 ? ["graph end t
     `| ${name} | ${f(m50)} / ${f(m95)} | ${f(b50)} / ${f(b95)} | ${(m50 / b50).toFixed(1)}× / ${(m95 / b95).toFixed(1)}× |${wire}`,
   );
 }
+lines.push(
+  "",
+  `Lexical side of the hybrid (sw_bm25_head, depth 2,000): exact (and saying so) for ${exactAnswers} of ${qs.length} questions; ` +
+    `recall of the exact BM25 top 100 ${(recall / qs.length).toFixed(3)}; hybrid top 10 shared with main's ${(overlap / qs.length).toFixed(3)}.`,
+);
 console.log(lines.join("\n"));
 if (values.report) appendFileSync(values.report, lines.join("\n") + "\n\n");
 await wireStop?.();
