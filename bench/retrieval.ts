@@ -2,7 +2,9 @@
  * Retrieval quality on the SciFact train split through the code the graph runs: BM25, dense,
  * hybrid (minmax and RRF) from the SQL functions via searchSource, and hybrid + the local
  * reranker with its bundled weights. Prints the README table. Usage:
- *   npx tsx bench/retrieval.ts [../shared/data/scifact] [--db scratch/scifact-db] [--limit N]
+ *   npx tsx bench/retrieval.ts [../shared/data/scifact] [--db scratch/scifact-db] [--limit N] [--bm25-depth N]
+ * `--bm25-depth N` sets how many impact-ordered postings per term the hybrid's lexical side reads
+ * (`sourcewise.bm25_depth`; 0 = the exact BM25 top k), to measure what a shorter read costs.
  * Held-out = the odd-position queries the bundled weights were not fitted on (bench/fit-reranker.ts).
  */
 import { parseArgs } from "node:util";
@@ -17,10 +19,11 @@ import { docIds, halves, openScifactIndex, SCIFACT_SOURCE, scifactProfile } from
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { db: { type: "string", default: "scratch/scifact-db" }, limit: { type: "string" } },
+  options: { db: { type: "string", default: "scratch/scifact-db" }, limit: { type: "string" }, "bm25-depth": { type: "string" } },
 });
 const index = await openScifactIndex(positionals[0] ?? "../shared/data/scifact", values.db);
 const { data, store, embeddings } = index;
+if (values["bm25-depth"] !== undefined) await store.client.exec(`set sourcewise.bm25_depth = ${Number(values["bm25-depth"])}`);
 const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : data.queries;
 const filters = { sources: [SCIFACT_SOURCE] };
 const reranker = new LocalFusionReranker();

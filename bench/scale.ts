@@ -19,7 +19,6 @@
  *     [--label main] [--fresh] [--migrations DIR (another revision's supabase/migrations)]
  */
 import { execFileSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,11 +27,12 @@ import { quantile } from "../src/evaluation/metrics.js";
 import { chunkDocument } from "../src/ingestion/chunker.js";
 import { embeddingText } from "../src/ingestion/ingest.js";
 import { htmlLoader } from "../src/ingestion/loaders/html.js";
-import type { LoadedDocument, PreparedChunk } from "../src/ingestion/types.js";
+import type { LoadedDocument } from "../src/ingestion/types.js";
 import { loadMigrations, migrate } from "../src/storage/migrate.js";
 import { SharedPGlite } from "../src/storage/shared/shared-pglite.js";
 import { SqlStore } from "../src/storage/store.js";
 import type { DocumentInput } from "../src/storage/types.js";
+import { type BaseDoc, DIM, scaleQuestions, syntheticVector } from "./scale-corpus.js";
 
 const { values } = parseArgs({
   options: {
@@ -60,7 +60,6 @@ const MAX_VECTOR_ROWS = Number(values.vectors);
 const DIR = resolve(values.dir!);
 const HTML_DIR = "/usr/share/doc/linux-doc-6.1/html";
 const MODEL_ID = "local/use-lite";
-const DIM = 512;
 
 // ---- corpus ---------------------------------------------------------------------------------
 
@@ -88,12 +87,6 @@ function htmlFiles(dir: string): string[] {
   return out.sort();
 }
 
-interface BaseDoc {
-  uri: string;
-  title: string;
-  chunks: PreparedChunk[];
-}
-
 /** The chunked kernel docs, cached as JSON next to the databases. */
 async function kernelCorpus(): Promise<BaseDoc[]> {
   const cache = join(DIR, "kernel-corpus.json");
@@ -116,25 +109,6 @@ async function kernelCorpus(): Promise<BaseDoc[]> {
   mkdirSync(DIR, { recursive: true });
   writeFileSync(cache, JSON.stringify(docs));
   return docs;
-}
-
-/** A deterministic unit vector for a text (the same text gives the same vector in every copy). */
-function syntheticVector(text: string): number[] {
-  let seed = createHash("sha256").update(text).digest().readUInt32LE(0) || 1;
-  const v: number[] = [];
-  let norm = 0;
-  for (let i = 0; i < DIM; i++) {
-    seed ^= seed << 13;
-    seed >>>= 0;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    seed >>>= 0;
-    const x = seed / 0xffffffff - 0.5;
-    v.push(x);
-    norm += x * x;
-  }
-  const n = Math.sqrt(norm);
-  return v.map((x) => x / n);
 }
 
 /**
@@ -199,26 +173,13 @@ interface SizeRow {
   graph: [number, number] | null;
 }
 
-/** Questions from section titles (real headings of the corpus), deterministic. */
-function questions(base: BaseDoc[], n: number): string[] {
-  const titles = base.flatMap((d) =>
-    d.chunks
-      .filter((c) => c.searchable && c.sectionTitle && c.sectionTitle.split(" ").length >= 2)
-      .map((c) => `${c.sectionTitle} ${d.title}`.trim()),
-  );
-  const out: string[] = [];
-  const step = Math.max(1, Math.floor(titles.length / n));
-  for (let i = 0; out.length < n && i < titles.length; i += step) out.push(`How does ${titles[i]} work?`);
-  return out;
-}
-
 // ---- run -------------------------------------------------------------------------------------
 
 mkdirSync(DIR, { recursive: true });
 const base = await kernelCorpus();
 const baseRows = base.reduce((a, d) => a + searchableOf(d), 0);
 console.log(`kernel docs: ${base.length} documents, ${baseRows} searchable chunks per copy (label ${values.label})`);
-const qs = questions(base, N_QUERIES);
+const qs = scaleQuestions(base, N_QUERIES);
 const qVectors = qs.map(syntheticVector);
 
 const table: SizeRow[] = [];

@@ -131,6 +131,88 @@ describe("BM25 in SQL", () => {
     expect(await top("kernel spinlock", 3, ["none"])).toEqual(await full("kernel spinlock", 3, ["none"]));
   });
 
+  it("reads a bounded head of impact-ordered postings for the hybrid, exact whenever it says so", async () => {
+    // 480 chunks (more postings per common word than a read of 64): a skewed vocabulary, two
+    // sources and topics; the second half is longer, so the average length drifts (by less than
+    // the 25% that recomputes the impacts) after the impacts were computed.
+    const vocab = ["driver", "memory", "page", "lock", "device", "queue", "irq", "buffer", "cache", "timer", "scheduler", "filesystem"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const text = (words: number) =>
+      Array.from({ length: words }, () => vocab[Math.min(vocab.length - 1, Math.floor(vocab.length * next() ** 2))]!).join(" ");
+    const batch = (from: number, words: number) =>
+      Array.from({ length: 12 }, (_, d) =>
+        doc(
+          `t${from + d}`,
+          Array.from({ length: 20 }, (_, i) =>
+            section(text(words + (i % 7)), { chunkIndex: i, sectionTitle: i % 4 === 0 ? text(3) : null }),
+          ),
+          { title: text(2), source: d % 3 === 0 ? "api" : "docs", topics: [d % 2 === 0 ? "even" : "odd"] },
+        ),
+      );
+    await store.writeDocuments(batch(0, 8));
+    const before = (await store.client.query<{ ref: number }>("select impact_avgdl as ref from bm25_corpus")).rows[0]!.ref;
+    await store.writeDocuments(batch(12, 11));
+    const { rows: corpus } = await store.client.query<{ ref: number; avgdl: number }>(
+      "select impact_avgdl as ref, (sum_len_title + sum_len_section + sum_len_body)::float8 / n_chunks as avgdl from bm25_corpus",
+    );
+    expect(corpus[0]!.ref).toBe(before);
+    expect(corpus[0]!.avgdl).toBeGreaterThan(corpus[0]!.ref * 1.05);
+    type Row = { chunk_id: string; score: number; exact?: boolean };
+    // Rows as "score id", scores to 9 digits (summation order differs between the two functions).
+    const keyed = (rows: Row[]) => rows.map((r) => `${r.score.toFixed(9)} ${r.chunk_id}`).sort();
+    const full = async (q: string, k: number, sources: string[] | null, topics: string[] | null) =>
+      (
+        await store.client.query<Row>(
+          `select chunk_id, score from sw_bm25_scores($1, 'default', $3::text[], $4::text[], null) order by score desc, chunk_id limit $2`,
+          [q, k, sources, topics],
+        )
+      ).rows;
+    const head = async (q: string, k: number, depth: number, sources: string[] | null, topics: string[] | null) =>
+      (
+        await store.client.query<Row>(
+          "select chunk_id, score, exact from sw_bm25_head($1, $2, $3, 'default', $4::text[], $5::text[], null)",
+          [q, k, depth, sources, topics],
+        )
+      ).rows;
+    let exact = 0;
+    let approximate = 0;
+    for (const q of [
+      "driver memory",
+      "driver memory page lock device",
+      "filesystem scheduler driver",
+      "timer",
+      "cache queue irq driver driver",
+    ]) {
+      for (const k of [1, 5, 20]) {
+        for (const [sources, topics] of [
+          [null, null],
+          [["api"], null],
+          [null, ["odd"]],
+        ] as const) {
+          const [s, t] = [sources ? [...sources] : null, topics ? [...topics] : null];
+          const want = await full(q, k, s, t);
+          // A depth past every list is the whole index: exact, and said so.
+          const whole = await head(q, k, 10_000, s, t);
+          expect(whole.every((r) => r.exact)).toBe(true);
+          expect(keyed(whole), `${q} @${k} ${s} ${t}`).toEqual(keyed(want));
+          // A short read: when it says exact, it is; when not, its scores are still true BM25 scores.
+          const short = await head(q, k, 64, s, t);
+          if (short[0]?.exact) {
+            exact++;
+            expect(keyed(short), `${q} @${k} ${s} ${t} (depth 64)`).toEqual(keyed(want));
+          } else {
+            approximate++;
+            const all = new Map((await full(q, 1000, s, t)).map((r) => [r.chunk_id, r.score]));
+            for (const r of short) expect(r.score).toBeCloseTo(all.get(r.chunk_id)!, 9);
+          }
+        }
+      }
+    }
+    expect(exact).toBeGreaterThan(0);
+    expect(approximate).toBeGreaterThan(0);
+  });
+
   it("does not search split parents, only their children", async () => {
     await store.writeDocuments([
       doc("p", [
