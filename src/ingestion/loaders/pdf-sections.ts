@@ -67,7 +67,7 @@ export function buildSections(pages: PdfPage[], starts: SectionStart[], source: 
     sections.push({
       title: start.title,
       path: start.path,
-      content: joinLines(body),
+      content: joinLines(body, start.page),
       pageStart: start.page,
       pageEnd: Math.max(start.page, body.at(-1)?.page ?? start.page),
       metadata: { headingSource: source, ...(start.headingFound ? {} : { headingLocated: false }) },
@@ -124,11 +124,29 @@ function pageTitle(lines: PdfLine[]): PdfLine[] {
   return title;
 }
 
-function joinLines(lines: PdfLine[]): string {
-  return lines
-    .map((l) => l.text)
-    .join("\n")
-    .trim();
+/**
+ * Joins lines into section text: a form feed where the page changes (the chunker gives each
+ * chunk the pages its own text is on) and a blank line where the text leaves a gap or moves up
+ * (a paragraph, a definition-list entry or a table ends; a column starts), so splits fall there.
+ */
+function joinLines(lines: PdfLine[], firstPage = lines[0]?.page ?? 0): string {
+  // One form feed per page turned, before the first line too: the text starts on `firstPage`.
+  let text = "\f".repeat(Math.max(0, (lines[0]?.page ?? firstPage) - firstPage));
+  let prev: PdfLine | undefined;
+  for (const l of lines) {
+    if (prev) text += l.page !== prev.page ? "\f".repeat(Math.max(1, l.page - prev.page)) : paragraphBreak(prev, l) ? "\n\n" : "\n";
+    text += l.text;
+    prev = l;
+  }
+  return text.replace(/\s+$/, "");
+}
+
+/** Lines of a paragraph sit about 1.2 font sizes apart; more than this is a paragraph break. */
+const PARAGRAPH_GAP = 1.6;
+
+function paragraphBreak(prev: PdfLine, line: PdfLine): boolean {
+  const drop = prev.y - line.y;
+  return drop < -0.5 * line.size || drop > PARAGRAPH_GAP * Math.max(prev.size, line.size);
 }
 
 /**
