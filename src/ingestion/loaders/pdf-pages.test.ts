@@ -36,6 +36,19 @@ describe("a long PDF's running heads and page numbers", () => {
   });
 });
 
+describe("headings found by size", () => {
+  it("include one whose text opens with a lower-case name", () => {
+    expect(doc.sections.filter((s) => s.title).map((s) => [s.title, s.pageStart])).toEqual([
+      ["1 Introduction", 1],
+      ["1.1 Usage", 1],
+      ["2 Options", 2],
+    ]);
+    expect(doc.sections.find((s) => s.title === "1.1 Usage")!.content).toBe(
+      "widgettool reads its options from the command line, then from its configuration file.",
+    );
+  });
+});
+
 describe("chunks of a section running over 21 pages", () => {
   it("record the pages their own text is on", () => {
     const options = doc.sections.find((s) => s.title === "2 Options")!;
