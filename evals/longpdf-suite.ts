@@ -8,6 +8,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { datasetName, loadDataset } from "../src/evaluation/datasets/index.js";
@@ -39,7 +40,8 @@ export function setupLongPdfs(dir = join(ROOT, ".sourcewise", "corpora", "longpd
   return missing;
 }
 
-interface Row {
+/** One set's summary line. */
+export interface LongPdfRow {
   set: string;
   questions: number;
   pageHit5: string;
@@ -54,7 +56,8 @@ interface Row {
   misses: string[];
 }
 
-async function runSet(set: string): Promise<Row> {
+/** Runs one page-labelled set (`evals/<set>/questions.jsonl`) and summarises its page figures. */
+export async function runSet(set: string): Promise<{ row: LongPdfRow; results: EvalResults }> {
   const file = join(ROOT, "evals", set, "questions.jsonl");
   const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
   const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
@@ -86,7 +89,7 @@ async function runSet(set: string): Promise<Row> {
     rate: number | null | undefined,
   ) => (x && rate !== null && rate !== undefined ? `${(rate * 100).toFixed(1)}% (${x.hits ?? x.supported}/${x.n ?? x.markers})` : "n/a");
   const g = r.graph;
-  return {
+  const row = {
     set,
     questions: r.dataset.questions,
     pageHit5: frac(g.pageHit5, g.pageHit5?.rate),
@@ -100,6 +103,7 @@ async function runSet(set: string): Promise<Row> {
     bm25Ndcg10: r.methods.find((m) => m.id === "bm25")?.metrics.ndcg10,
     misses: r.perQuery.graph!.filter((q) => q.pageHit5 === false).map((q) => dataset.queries.find((x) => x.id === q.id)!.text),
   };
+  return { row, results: r };
 }
 
 async function main(): Promise<void> {
@@ -107,9 +111,9 @@ async function main(): Promise<void> {
   const missing = setupLongPdfs();
   if (missing.length) throw new Error(`missing ${missing.join(", ")}: apt-get install valgrind nettle-dev bzip2`);
   const sets = values.only ? values.only.split(",") : ["longpdf", "pdfs"];
-  const rows: Row[] = [];
+  const rows: LongPdfRow[] = [];
   for (const set of sets) {
-    const row = await runSet(set);
+    const { row } = await runSet(set);
     rows.push(row);
     console.log(`\n${set}: ${row.questions} questions`);
     console.log(
@@ -124,4 +128,5 @@ async function main(): Promise<void> {
   if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 2));
 }
 
-await main();
+// Run as a script (npm run eval:longpdf), not when evals/longpdf.eval.ts imports the helpers.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
