@@ -146,7 +146,25 @@ const PARAGRAPH_GAP = 1.6;
 
 function paragraphBreak(prev: PdfLine, line: PdfLine): boolean {
   const drop = prev.y - line.y;
-  return drop < -0.5 * line.size || drop > PARAGRAPH_GAP * Math.max(prev.size, line.size);
+  if (drop < -0.5 * line.size) return true;
+  // A table's rows stay with each other and with the column heads above them, however spaced.
+  if (isTableRow(line) && (isTableRow(prev) || isColumnHeads(prev))) return false;
+  return drop > PARAGRAPH_GAP * Math.max(prev.size, line.size);
+}
+
+const CELL_FIGURE = /^[-+]?[$€£]?[0-9][0-9.,]*[%kKMGx]?$|^[-+]?[0-9]*\.?[0-9]+[a-zA-Z]{0,3}$/;
+
+/** Three or more cells, at least half of them figures ("-9 7600k 3700k 2350k 828642"). */
+function isTableRow(line: PdfLine): boolean {
+  const cells = line.text.split(/\s+/);
+  const figures = cells.filter((c) => CELL_FIGURE.test(c)).length;
+  return cells.length >= 3 && figures >= 2 && figures * 2 >= cells.length;
+}
+
+/** A short line of words without sentence punctuation: the column heads over a table's rows. */
+function isColumnHeads(line: PdfLine): boolean {
+  const words = line.text.split(/\s+/);
+  return words.length >= 2 && words.length <= 12 && !/[.:;,]$/.test(line.text);
 }
 
 /**
