@@ -197,8 +197,8 @@ function pageDraft(doc: DocRows, section: ChunkHit, seeds: RankedChunk[]): Draft
   const span = (r: ChunkHit) => (r.pageStart === null ? [] : pageList(r.pageStart, r.pageEnd ?? r.pageStart));
   if (!kids?.length || span(section).length <= MAX_SECTION_PAGES) return undefined;
   const pages = new Set(seeds.filter((s) => s.parentId === section.id).flatMap(span));
-  // Seeds on every page (or chunks that only know the section's pages): the whole section is as precise.
-  if (span(section).every((p) => pages.has(p))) return undefined;
+  // No seed inside, or seeds on every page (chunks that only know the section's pages): the whole section is as precise.
+  if (pages.size === 0 || span(section).every((p) => pages.has(p))) return undefined;
   const rows = kids.filter((k) => span(k).some((p) => pages.has(p))).sort((a, b) => a.chunkIndex - b.chunkIndex);
   const text = rows
     .map((r, k) => {
