@@ -100,3 +100,24 @@ export function pageHit(citations: GraphObservation["citations"], pages: readonl
       pages.some((p) => p >= c.page_start! && p <= (c.page_end ?? c.page_start!)),
   );
 }
+
+/**
+ * Page hit@k: one of the first `k` ranked chunks (in reranked order, under-threshold ones
+ * included) is from a labelled document and its page range covers a labelled page. With
+ * `maxPages`, only a chunk spanning at most that many pages counts (a chunk recording a whole
+ * 8-page section "covers" the page without pointing at it).
+ * @example
+ * rankedPageHit(obs.ranked, [80], (uri) => q.qrels.has(dataset.docKey(uri)), { maxPages: 2 });
+ */
+export function rankedPageHit(
+  ranked: readonly { uri: string; pageStart: number | null; pageEnd: number | null }[],
+  pages: readonly number[],
+  relevant?: (uri: string) => boolean,
+  { k = 5, maxPages = Number.POSITIVE_INFINITY }: { k?: number; maxPages?: number } = {},
+): boolean {
+  return ranked.slice(0, k).some((r) => {
+    if (r.pageStart === null || (relevant && !relevant(r.uri))) return false;
+    const end = r.pageEnd ?? r.pageStart;
+    return end - r.pageStart + 1 <= maxPages && pages.some((p) => p >= r.pageStart! && p <= end);
+  });
+}

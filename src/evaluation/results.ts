@@ -20,6 +20,8 @@ export interface QueryScores {
   /** The graph's verdict and whether the question is answerable (graph rows only). */
   verdict?: string;
   answerable?: boolean;
+  /** Page-labelled questions: a top-5 ranked chunk of a labelled document covers a labelled page. */
+  pageHit5?: boolean;
   metrics: RankingMetrics;
 }
 
@@ -53,7 +55,19 @@ export interface EvalResults {
       abstainRecall: number | null;
     };
     citations: { answers: number; markers: number; resolved: number; supported: number; answersAllValid: number; validity: number | null };
-    pages: { n: number; hits: number; accuracy: number } | null;
+    /** Citations covering a labelled page; `meanPages` is the mean page span of a citation. */
+    pages: { n: number; hits: number; accuracy: number; meanPages?: number | null } | null;
+    /** Page-labelled answerable questions with a top-5 ranked chunk of a labelled document covering a labelled page. */
+    pageHit5?: {
+      n: number;
+      hits: number;
+      rate: number;
+      /** Hits by a chunk spanning at most two pages, and their share. */
+      precise: number;
+      preciseRate: number;
+      /** Mean page span of the top-5 chunks. */
+      meanPages: number | null;
+    } | null;
     /** Answerable, judged questions with a relevant document among the graph's first five distinct documents. */
     hit5?: { n: number; hits: number; rate: number } | null;
     /** How many questions ended with each verdict. */

@@ -11,7 +11,7 @@ import { supabaseGuideBaseline } from "./baselines/supabase.js";
 import type { RetrievalMethod } from "./baselines/types.js";
 import type { EvalDataset } from "./datasets/types.js";
 import { observeGraph, perNodeMs } from "./graph-run.js";
-import { checkCitations, gateScores, pageHit, type GateConfusion } from "./judges.js";
+import { checkCitations, gateScores, pageHit, rankedPageHit, type GateConfusion } from "./judges.js";
 import { newTally, reliability, tallyRun } from "./judgement.js";
 import { averagePrecision, mean, mrrAtK, ndcgAtK, quantile, recallAtK } from "./metrics.js";
 import type { EvalResults, MethodResult, QueryScores } from "./results.js";
@@ -95,7 +95,8 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
   const gate: GateConfusion = { answerableAnswered: 0, answerableAbstained: 0, unanswerableAnswered: 0, unanswerableAbstained: 0 };
   const citations = { answers: 0, markers: 0, resolved: 0, supported: 0, answersAllValid: 0 };
   const routing = { n: 0, correct: 0 };
-  const pages = { n: 0, hits: 0 };
+  const pages = { n: 0, hits: 0, spanSum: 0, spanN: 0 };
+  const pageHit5 = { n: 0, hits: 0, precise: 0, spanSum: 0, spanN: 0 };
   const tally = newTally();
 
   for (const [i, q] of queries.entries()) {
@@ -112,7 +113,14 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
     if (i < graphN) {
       const obs = await observeGraph(graph, q.text, tenant);
       const ranked = obs.ranked.map((r) => dataset.docKey(r.uri));
-      perQuery.graph!.push({ ...score(q.id, ranked, q.qrels, obs.totalMs, judged, true), verdict: obs.verdict, answerable: q.answerable });
+      const relevant = (uri: string) => q.qrels.has(dataset.docKey(uri));
+      const hitPage5 = q.pages?.length && q.answerable ? rankedPageHit(obs.ranked, q.pages, relevant) : undefined;
+      perQuery.graph!.push({
+        ...score(q.id, ranked, q.qrels, obs.totalMs, judged, true),
+        verdict: obs.verdict,
+        answerable: q.answerable,
+        ...(hitPage5 === undefined ? {} : { pageHit5: hitPage5 }),
+      });
       for (const [node, ms] of Object.entries(perNodeMs(obs.timings))) (nodeMs[node] ??= []).push(ms);
       (nodeMs["end to end"] ??= []).push(obs.totalMs);
       tallyRun(tally, {
@@ -139,7 +147,20 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       }
       if (q.pages?.length && q.answerable) {
         pages.n++;
-        if (pageHit(obs.citations, q.pages, (uri) => q.qrels.has(dataset.docKey(uri)))) pages.hits++;
+        if (pageHit(obs.citations, q.pages, relevant)) pages.hits++;
+        for (const c of obs.citations) {
+          if (c.page_start === null) continue;
+          pages.spanSum += (c.page_end ?? c.page_start) - c.page_start + 1;
+          pages.spanN++;
+        }
+        pageHit5.n++;
+        if (hitPage5) pageHit5.hits++;
+        if (rankedPageHit(obs.ranked, q.pages, relevant, { maxPages: 2 })) pageHit5.precise++;
+        for (const r of obs.ranked.slice(0, 5)) {
+          if (r.pageStart === null) continue;
+          pageHit5.spanSum += (r.pageEnd ?? r.pageStart) - r.pageStart + 1;
+          pageHit5.spanN++;
+        }
       }
     }
     opts.onProgress?.({ phase: "query", done: i + 1, total: queries.length });
@@ -179,7 +200,19 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       routing: routing.n ? { ...routing, accuracy: routing.correct / routing.n } : null,
       gate: { confusion: gate, ...g },
       citations: { ...citations, validity: citations.markers ? citations.supported / citations.markers : null },
-      pages: pages.n ? { ...pages, accuracy: pages.hits / pages.n } : null,
+      pages: pages.n
+        ? { n: pages.n, hits: pages.hits, accuracy: pages.hits / pages.n, meanPages: pages.spanN ? pages.spanSum / pages.spanN : null }
+        : null,
+      pageHit5: pageHit5.n
+        ? {
+            n: pageHit5.n,
+            hits: pageHit5.hits,
+            rate: pageHit5.hits / pageHit5.n,
+            precise: pageHit5.precise,
+            preciseRate: pageHit5.precise / pageHit5.n,
+            meanPages: pageHit5.spanN ? pageHit5.spanSum / pageHit5.spanN : null,
+          }
+        : null,
       hit5: tally.hit5.n ? { ...tally.hit5, rate: tally.hit5.hits / tally.hit5.n } : null,
       verdicts: tally.verdicts,
       apiTopHitStrong: tally.apiTopHit.n ? { ...tally.apiTopHit, rate: tally.apiTopHit.strong / tally.apiTopHit.n } : null,

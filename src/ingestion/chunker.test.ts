@@ -194,6 +194,26 @@ describe("chunkDocument", () => {
     expect(new Set(children.map((c) => c.pageStart))).toEqual(new Set([10, 11, 12]));
   });
 
+  it("splits a section page by page: no chunk crosses a page break, but a short run-over joins the chunk before", () => {
+    // Pages 20-23; page 21 holds only the one-sentence end of page 20's paragraph; page 23 is long.
+    const pages = [paragraph(0, 7), sentence(7), paragraph(8, 7), paragraph(15, 12)];
+    const chunks = chunkDocument(doc([{ title: "Options", path: ["Options"], content: pages.join("\f"), pageStart: 20, pageEnd: 23 }]), {
+      maxTokens: 160,
+      overlapTokens: 20,
+    });
+    const pageOf = (id: number) => (id < 7 ? 20 : id < 8 ? 21 : id < 15 ? 22 : 23);
+    const children = chunks.filter((c) => c.kind === "chunk");
+    for (const child of children) {
+      const ids = sentencesIn(child.content);
+      expect([child.pageStart, child.pageEnd]).toEqual([pageOf(ids[0]!), pageOf(ids.at(-1)!)]);
+    }
+    expect(children.filter((c) => c.pageStart !== c.pageEnd).map((c) => [c.pageStart, c.pageEnd, sentencesIn(c.content).at(-1)])).toEqual([
+      [20, 21, 7],
+    ]);
+    expect(new Set(children.flatMap((c) => sentencesIn(c.content))).size).toBe(27);
+    expect(children.filter((c) => c.pageStart === 23).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("leaves tiny sections alone by default, and with minTokens merges them into what follows", () => {
     const sections: LoadedSection[] = [
       { title: "Install", path: ["Install"], content: "Pick one." },

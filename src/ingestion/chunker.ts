@@ -1,4 +1,4 @@
-import { splitText } from "./split-text.js";
+import { splitText, type TextSpan } from "./split-text.js";
 import { countTokens } from "./token-count.js";
 import type { LoadedDocument, LoadedSection, PreparedChunk } from "./types.js";
 
@@ -31,7 +31,8 @@ export interface ChunkOptions {
  * back to it with `parentIndex`. `chunkIndex` follows reading order across the document.
  *
  * A form feed (`\f`) in a section's content marks a page break (the PDF convention): child
- * chunks then get the pages their own text is on, and the form feed is stored as a newline.
+ * chunks then get the pages their own text is on, a long section is split page by page (no
+ * chunk runs across a page break but a short run-over), and the form feed is stored as a newline.
  *
  * @example
  * const chunks = chunkDocument(doc, { maxTokens: 300 });
@@ -84,7 +85,7 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
       tokenCount,
       content,
     });
-    for (const span of splitText(text, maxTokens, overlapTokens)) {
+    for (const span of raw.includes("\f") ? pageSpans(raw, text, maxTokens, overlapTokens) : splitText(text, maxTokens, overlapTokens)) {
       const piece = text.slice(span.start, span.end);
       const pages = pageRange(raw, span.start, span.end, pageStart, pageEnd);
       chunks.push({
@@ -102,6 +103,36 @@ export function chunkDocument(doc: LoadedDocument, options: ChunkOptions = {}): 
     }
   }
   return chunks;
+}
+
+/**
+ * Spans of a section that crosses pages: each page's text is split on its own, so a chunk's
+ * page range is the page its text is on. A short run-over at the top of a page (the end of a
+ * paragraph, under a fifth of a chunk) joins the chunk before it, which then records both pages.
+ */
+function pageSpans(raw: string, text: string, maxTokens: number, overlapTokens: number): TextSpan[] {
+  const spans: Array<TextSpan & { pageFirst: boolean }> = [];
+  let from = 0;
+  for (const page of raw.split("\f")) {
+    const to = from + page.length;
+    splitText(text.slice(from, to), maxTokens, overlapTokens).forEach((s, i) =>
+      spans.push({ start: from + s.start, end: from + s.end, pageFirst: i === 0 }),
+    );
+    from = to + 1;
+  }
+  const out: TextSpan[] = [];
+  for (const span of spans) {
+    const prev = out.at(-1);
+    if (
+      prev &&
+      span.pageFirst &&
+      countTokens(text.slice(span.start, span.end)) < maxTokens / 5 &&
+      countTokens(text.slice(prev.start, span.end)) <= maxTokens
+    ) {
+      prev.end = span.end;
+    } else out.push({ start: span.start, end: span.end });
+  }
+  return out;
 }
 
 /** Pages a slice of the section falls on, counting form feeds before it; the section's range otherwise. */

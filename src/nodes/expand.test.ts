@@ -218,3 +218,49 @@ describe("overlap", () => {
     expect(overlap("short", "unrelated text here, long enough")).toBe(0);
   });
 });
+
+describe("expand on a long PDF section", () => {
+  // A section over four pages, as the PDF loader hands it on: a form feed between pages.
+  const page = (n: number) => sentences(`page-${n} option`, 12);
+  beforeAll(async () => {
+    const manual: LoadedSection[] = [
+      { title: "Options", path: ["Options"], content: [10, 11, 12, 13].map(page).join("\f"), pageStart: 10, pageEnd: 13 },
+    ];
+    const chunks = chunkDocument(
+      { uri: "manual.pdf", title: "manual", format: "pdf", sections: manual },
+      { maxTokens: 120, overlapTokens: 20 },
+    );
+    const [written] = await store.writeDocuments([
+      doc(
+        "manual.pdf",
+        chunks.map((c) => ({ ...c, embedding: null })),
+        { source: "docs", title: "manual" },
+      ),
+    ]);
+    docRows["manual.pdf"] = await store.getDocumentChunks("default", written!.id);
+  });
+
+  it("returns the matched page, not the whole section, so the block cites the page holding the match", async () => {
+    const onPage12 = docRows["manual.pdf"]!.filter((r) => r.kind === "chunk" && r.pageStart === 12 && r.pageEnd === 12);
+    expect(onPage12.length).toBeGreaterThan(0);
+    const [block, ...rest] = await run(ranked([onPage12[0]!], [0.9]));
+    expect(rest).toEqual([]);
+    expect(block).toMatchObject({ granularity: "section", section: "Options", page_start: 12, page_end: 12 });
+    expect(block!.text).toContain("Step 12 of the page-12 option procedure");
+    expect(block!.text).not.toContain("page-11 option");
+    expect(block!.text).not.toContain("page-13 option");
+    // The page's chunks, their overlaps cut: every sentence of the page once.
+    expect(block!.text.match(/Step 5 of the page-12 option/g)).toHaveLength(1);
+  });
+
+  it("gives matches on several pages one block per page, each citing its own page", async () => {
+    const seeds = [13, 11].map((p) => docRows["manual.pdf"]!.find((r) => r.kind === "chunk" && r.pageStart === p && r.pageEnd === p)!);
+    const blocks = await run(ranked(seeds));
+    expect(blocks.map((b) => [b.n, b.page_start, b.page_end])).toEqual([
+      [1, 13, 13],
+      [2, 11, 11],
+    ]);
+    expect(blocks[1]!.text).toContain("page-11 option");
+    expect(blocks[1]!.text).not.toContain("page-13 option");
+  });
+});

@@ -172,6 +172,8 @@ function seedFor(ids: string[], seeds: RankedChunk[]): RankedChunk {
 }
 
 function sectionDraft(doc: DocRows, section: ChunkHit, seeds: RankedChunk[], via: "match" | "neighbour"): Draft {
+  const pages = via === "match" ? pageDraft(doc, section, seeds) : undefined;
+  if (pages) return pages;
   const ids = idsOf(doc, section);
   return draft([section], section.content, {
     ids,
@@ -180,6 +182,42 @@ function sectionDraft(doc: DocRows, section: ChunkHit, seeds: RankedChunk[], via
     seed: seedFor(ids, seeds),
     metadata: { ...section.metadata, via },
   });
+}
+
+/** A matched section over more pages than this comes back as the matched pages only (see {@link pageDraft}). */
+const MAX_SECTION_PAGES = 2;
+
+/**
+ * A long PDF section (more than {@link MAX_SECTION_PAGES} pages) as the child chunks on the
+ * pages its seeds are on, in order, overlaps cut: the block's page range is then the pages
+ * holding the matched text, so a citation names the right page. Undefined for other sections.
+ */
+function pageDraft(doc: DocRows, section: ChunkHit, seeds: RankedChunk[]): Draft | undefined {
+  const kids = doc.children.get(section.id);
+  const span = (r: ChunkHit) => (r.pageStart === null ? [] : pageList(r.pageStart, r.pageEnd ?? r.pageStart));
+  if (!kids?.length || span(section).length <= MAX_SECTION_PAGES) return undefined;
+  const pages = new Set(seeds.filter((s) => s.parentId === section.id).flatMap(span));
+  // No seed inside, or seeds on every page (chunks that only know the section's pages): the whole section is as precise.
+  if (pages.size === 0 || span(section).every((p) => pages.has(p))) return undefined;
+  const rows = kids.filter((k) => span(k).some((p) => pages.has(p))).sort((a, b) => a.chunkIndex - b.chunkIndex);
+  const text = rows
+    .map((r, k) => {
+      const prev = rows[k - 1];
+      return prev && prev.chunkIndex === r.chunkIndex - 1 ? r.content.slice(overlap(prev.content, r.content)).trimStart() : r.content;
+    })
+    .join("\n");
+  const ids = rows.map((r) => r.id);
+  return draft(rows, text, {
+    ids,
+    granularity: "section",
+    part: null,
+    seed: seedFor(ids, seeds),
+    metadata: { ...section.metadata, via: "pages" },
+  });
+}
+
+function pageList(from: number, to: number): number[] {
+  return Array.from({ length: Math.max(0, to - from) + 1 }, (_, i) => from + i);
 }
 
 /** The seed on its own: the fallback when its section is too big for what is left of the budget. */

@@ -42,6 +42,11 @@ export function renderMarkdown(r: EvalResults): string {
     `| abstain precision / recall | ${pct(g.gate.abstainPrecision)} / ${pct(g.gate.abstainRecall)} |`,
     `| citation validity (markers resolved and supported) | ${pct(g.citations.validity)} (${g.citations.supported}/${g.citations.markers} markers; ${g.citations.resolved} resolved; ${g.citations.answersAllValid}/${g.citations.answers} answers fully valid) |`,
     `| page accuracy | ${g.pages ? `${pct(g.pages.accuracy)} (${g.pages.hits}/${g.pages.n})` : "n/a (no page labels)"} |`,
+    ...(g.pageHit5
+      ? [
+          `| page hit@5 | ${pct(g.pageHit5.rate)} (${g.pageHit5.hits}/${g.pageHit5.n}); by a chunk of at most 2 pages ${pct(g.pageHit5.preciseRate)} (${g.pageHit5.precise}/${g.pageHit5.n}) |`,
+        ]
+      : []),
     `| hit@5 (answerable, judged) | ${g.hit5 ? `${pct(g.hit5.rate)} (${g.hit5.hits}/${g.hit5.n})` : "n/a"} |`,
     `| strong verdicts on API questions whose file is the top hit | ${g.apiTopHitStrong ? `${pct(g.apiTopHitStrong.rate)} (${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n})` : "n/a"} |`,
     `| verdicts | ${

@@ -77,8 +77,10 @@ export function detectHeadings(pages: PdfPage[]): SectionStart[] {
     const at = page.indexOf(first);
     const prev = page[at - 1];
     const next = page[page.indexOf(lastLine) + 1];
-    // A sentence set in bold or large type goes on in lower case; a heading does not.
-    if (next && /^\p{Ll}/u.test(next.text) && next.y < lastLine.y) return false;
+    // A sentence set in bold or large type goes on in lower case, in its own size; a heading does
+    // not (the body under a large heading may open with a lower-case name: "bzip2 compresses").
+    const sameSize = next && (c.kind === "font" || Math.abs(next.size - lastLine.size) < 0.5);
+    if (next && sameSize && /^\p{Ll}/u.test(next.text) && next.y < lastLine.y) return false;
     // Figure labels and table cells jump around; a heading has its text below it.
     if (next && next.y > lastLine.y - 0.3 * lastLine.size && Math.abs(next.x - lastLine.x) < 150) return false;
     if (c.kind === "font") {

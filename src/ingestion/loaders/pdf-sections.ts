@@ -67,7 +67,7 @@ export function buildSections(pages: PdfPage[], starts: SectionStart[], source: 
     sections.push({
       title: start.title,
       path: start.path,
-      content: joinLines(body),
+      content: joinLines(body, start.page),
       pageStart: start.page,
       pageEnd: Math.max(start.page, body.at(-1)?.page ?? start.page),
       metadata: { headingSource: source, ...(start.headingFound ? {} : { headingLocated: false }) },
@@ -124,11 +124,47 @@ function pageTitle(lines: PdfLine[]): PdfLine[] {
   return title;
 }
 
-function joinLines(lines: PdfLine[]): string {
-  return lines
-    .map((l) => l.text)
-    .join("\n")
-    .trim();
+/**
+ * Joins lines into section text: a form feed where the page changes (the chunker gives each
+ * chunk the pages its own text is on) and a blank line where the text leaves a gap or moves up
+ * (a paragraph, a definition-list entry or a table ends; a column starts), so splits fall there.
+ */
+function joinLines(lines: PdfLine[], firstPage = lines[0]?.page ?? 0): string {
+  // One form feed per page turned, before the first line too: the text starts on `firstPage`.
+  let text = "\f".repeat(Math.max(0, (lines[0]?.page ?? firstPage) - firstPage));
+  let prev: PdfLine | undefined;
+  for (const l of lines) {
+    if (prev) text += l.page !== prev.page ? "\f".repeat(Math.max(1, l.page - prev.page)) : paragraphBreak(prev, l) ? "\n\n" : "\n";
+    text += l.text;
+    prev = l;
+  }
+  return text.replace(/\s+$/, "");
+}
+
+/** Lines of a paragraph sit about 1.2 font sizes apart; more than this is a paragraph break. */
+const PARAGRAPH_GAP = 1.6;
+
+function paragraphBreak(prev: PdfLine, line: PdfLine): boolean {
+  const drop = prev.y - line.y;
+  if (drop < -0.5 * line.size) return true;
+  // A table's rows stay with each other and with the column heads above them, however spaced.
+  if (isTableRow(line) && (isTableRow(prev) || isColumnHeads(prev))) return false;
+  return drop > PARAGRAPH_GAP * Math.max(prev.size, line.size);
+}
+
+const CELL_FIGURE = /^[-+]?[$€£]?[0-9][0-9.,]*[%kKMGx]?$|^[-+]?[0-9]*\.?[0-9]+[a-zA-Z]{0,3}$/;
+
+/** Three or more cells, at least half of them figures ("-9 7600k 3700k 2350k 828642"). */
+function isTableRow(line: PdfLine): boolean {
+  const cells = line.text.split(/\s+/);
+  const figures = cells.filter((c) => CELL_FIGURE.test(c)).length;
+  return cells.length >= 3 && figures >= 2 && figures * 2 >= cells.length;
+}
+
+/** A short line of words without sentence punctuation: the column heads over a table's rows. */
+function isColumnHeads(line: PdfLine): boolean {
+  const words = line.text.split(/\s+/);
+  return words.length >= 2 && words.length <= 12 && !/[.:;,]$/.test(line.text);
 }
 
 /**

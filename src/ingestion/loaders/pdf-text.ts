@@ -155,6 +155,9 @@ const PAGE_NUMBER = /^(page\s+)?([0-9]{1,4}|[ivxlcdm]{1,7})(\s*(of|\/)\s*[0-9]{1
 /**
  * Marks running headers, footers and page numbers: short lines in the top or bottom margin
  * that are page numbers, or whose text (digits ignored) recurs on several pages at the same height.
+ * Both must stand apart from the body (a gap of at least {@link FURNITURE_GAP} font sizes to the
+ * nearest line): the last body line of a full page sits at the same height on every page, and
+ * in a long manual the same sentence ("Hash some more data.") can end several of them.
  */
 function markFurniture(pages: PdfPage[]): void {
   const inMargin = (p: PdfPage, l: PdfLine) => {
@@ -162,22 +165,28 @@ function markFurniture(pages: PdfPage[]): void {
     return rel < 0.12 || rel > 0.92;
   };
   const key = (l: PdfLine) => `${Math.round(l.y / 4)}|${l.text.toLowerCase().replace(/\b([0-9]+|[ivxlc]+)\b/g, "#")}`;
-  const seen = new Map<string, Set<number>>();
+  const seen = new Map<string, { pages: Set<number>; apart: number }>();
   for (const p of pages) {
     for (const l of p.lines) {
       if (!inMargin(p, l) || l.text.length > 120) continue;
       const k = key(l);
-      const set = seen.get(k) ?? new Set<number>();
-      set.add(p.number);
-      seen.set(k, set);
+      const entry = seen.get(k) ?? { pages: new Set<number>(), apart: 0 };
+      entry.pages.add(p.number);
+      if (standsApart(p, l)) entry.apart++;
+      seen.set(k, entry);
     }
   }
-  // Two pages suffice: odd and even pages often carry different running heads.
-  const minRepeats = 2;
+  // Two pages suffice in a short document (odd and even pages often carry different running
+  // heads); a long one repeats real content lines by chance, so it takes three.
+  const minRepeats = pages.length >= 20 ? 3 : 2;
+  const repeated = (l: PdfLine) => {
+    const entry = seen.get(key(l));
+    return !!entry && entry.pages.size >= minRepeats && entry.apart * 2 >= entry.pages.size;
+  };
   for (const p of pages) {
     for (const l of p.lines) {
       if (!inMargin(p, l)) continue;
-      if (PAGE_NUMBER.test(l.text) || (seen.get(key(l))?.size ?? 0) >= minRepeats) l.furniture = true;
+      if ((PAGE_NUMBER.test(l.text) && standsApart(p, l)) || repeated(l)) l.furniture = true;
     }
     for (const l of p.lines) {
       // Sideways stamps in the side margins (arXiv identifiers, journal lines) are not content.
@@ -185,6 +194,15 @@ function markFurniture(pages: PdfPage[]): void {
       if (l.rotated && (relX < 0.1 || relX > 0.9)) l.furniture = true;
     }
   }
+}
+
+/** Body lines sit about 1.2 font sizes apart; running heads and page numbers at least twice that. */
+const FURNITURE_GAP = 1.8;
+
+/** Whether no other line of the page comes within {@link FURNITURE_GAP} font sizes of this one, vertically. */
+function standsApart(page: PdfPage, line: PdfLine): boolean {
+  const reach = FURNITURE_GAP * line.size;
+  return !page.lines.some((o) => o !== line && !o.rotated && Math.abs(o.y - line.y) > 0.5 && Math.abs(o.y - line.y) < reach);
 }
 
 /** Lower-cases and keeps only letters and digits, so titles compare across spacing and punctuation. */
