@@ -127,6 +127,16 @@ export const RetrievalSettingsSchema = z
           .object({ exact: z.number().min(0).max(2).default(1), spelling: z.number().min(0).max(2).default(0.5) })
           .strict()
           .default({}),
+        /**
+         * For API questions, the least relevance of an entry the alias index matched by name: the
+         * name is exact evidence of what the question is about, even when its wording matches
+         * little else (`What arguments does mr.makeArbitraryGrad accept?`), so the entry passes its
+         * source's threshold and counts as a strong hit. 0 turns it off.
+         */
+        aliasRelevance: z
+          .object({ exact: z.number().min(0).max(1).default(0.9), spelling: z.number().min(0).max(1).default(0.8) })
+          .strict()
+          .default({}),
         /** Candidates per Cohere request (it bills per 100 documents). */
         remoteMaxDocuments: z.number().int().min(1).max(1000).default(100),
       })

@@ -93,7 +93,11 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const ranked: RankedChunk[] = [];
-  for (const { candidate, relevance } of scored) {
+  for (const scoredCandidate of scored) {
+    const { candidate } = scoredCandidate;
+    // An entry named by the question (alias index) is exact evidence for an API question.
+    const named = plan.intent === "api" && candidate.alias ? s.aliasRelevance[candidate.alias] : 0;
+    const relevance = Math.max(scoredCandidate.relevance, named);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);

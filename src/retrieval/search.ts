@@ -3,6 +3,7 @@ import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
+import { withMined } from "./mined-synonyms.js";
 import { expandQuery, synonymIndex } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */
@@ -24,6 +25,10 @@ export interface SourceSearchOptions {
   settings: RetrievalSettings;
   /** A broadened round: more results and more weight on meaning. @default false */
   broadened?: boolean;
+  /** Synonyms the tenant's corpus spells out (mined abbreviations), added to the configured ones. */
+  mined?: Record<string, string[]>;
+  /** The lexical side's text when not the question (an example request searches what it asks for). */
+  lexicalText?: string;
 }
 
 /** What one source returned and how it was asked. */
@@ -67,6 +72,7 @@ function languageOf(hit: ChunkHit): string | undefined {
  */
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
+  const { mined = {}, lexicalText = question } = options;
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
   const fusion = {
@@ -78,7 +84,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     candidates: settings.sideCandidates,
   };
   const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
-  const { text, added } = expandQuery(question, synonymIndex(settings.synonyms), relaxed);
+  const { text, added } = expandQuery(lexicalText, synonymIndex(withMined(settings.synonyms, mined)), relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
   // metadata.language is not a SQL filter: ask for more and filter here.
