@@ -7,7 +7,9 @@ export interface Abbreviation {
 }
 
 /** A short form: one token with at least two capitals (`GRE`, `bSSFP`, `T1w`), so `(e.g.` and `(see)` are not. */
-const SHORT = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Za-z][A-Za-z0-9-]{1,11}$/;
+const SHORTISH = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Za-z][A-Za-z0-9-]{1,11}$/;
+/** ...and mostly capitals (`TRout`, `PyPulseq` are names, not short forms). */
+const SHORT = { test: (s: string) => SHORTISH.test(s) && 2 * s.replace(/[^A-Z]/g, "").length >= s.replace(/[^A-Za-z]/g, "").length };
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'-]*/gu;
 
 /**

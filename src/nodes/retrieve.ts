@@ -103,6 +103,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       broadened,
       mined,
       lexicalText,
+      titleSearch: plan.intent === "example" && profile.formatter === "example",
     });
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {

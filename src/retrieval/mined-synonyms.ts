@@ -1,5 +1,6 @@
 import { abbreviationSynonyms } from "../ingestion/abbreviations.js";
 import type { SqlStore } from "../storage/store.js";
+import { expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
 
 interface Entry {
   generation: string;
@@ -41,4 +42,22 @@ export function withMined(configured: Record<string, string[]>, mined: Record<st
     inner.set(mined, map);
   }
   return map;
+}
+
+/**
+ * The tenant's synonym index: the configured map with its mined abbreviations.
+ * @example
+ * const index = await tenantSynonyms(store, "default", settings.retrieval.synonyms);
+ */
+export async function tenantSynonyms(store: SqlStore, tenant: string, configured: Record<string, string[]>): Promise<SynonymIndex> {
+  return synonymIndex(withMined(configured, await minedSynonyms(store, tenant)));
+}
+
+/**
+ * A text with the synonyms of what it mentions appended, so a check for a term finds it under
+ * another name (`True-FISP a.k.a. bSSFP` holds "TrueFISP").
+ */
+export function withSynonymsOf(text: string, index: SynonymIndex): string {
+  const added = expansions(text, index);
+  return added.length ? `${text}\n${added.join(" ")}` : text;
 }
