@@ -129,7 +129,7 @@ export const RetrievalSettingsSchema = z
           .strict()
           .default({}),
         /**
-         * For API questions, the least relevance of an entry the alias index matched by name: the
+         * Except for example requests, the least relevance of an entry the alias index matched by name: the
          * name is exact evidence of what the question is about, even when its wording matches
          * little else (`What arguments does mr.makeArbitraryGrad accept?`), so the entry passes its
          * source's threshold and counts as a strong hit. 0 turns it off.

@@ -115,8 +115,8 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const ranked: RankedChunk[] = [];
   for (const scoredCandidate of scored) {
     const { candidate } = scoredCandidate;
-    // An entry named by the question (alias index) is exact evidence for an API question.
-    const named = plan.intent === "api" && candidate.alias ? s.aliasRelevance[candidate.alias] : 0;
+    // An entry named by the question (alias index) is exact evidence, unless an example program is asked for.
+    const named = candidate.alias && plan.intent !== "example" ? s.aliasRelevance[candidate.alias] : 0;
     // An example program named for what the question asks (`writeEpi.m` for "an EPI example").
     const coverage = titled.get(candidate.id) ?? 0;
     const byTitle = coverage >= s.titleMatch.minCoverage ? s.titleMatch.relevance * coverage : 0;
