@@ -148,7 +148,7 @@ export const RetrievalSettingsSchema = z
         titleMatch: z
           .object({
             bonus: z.number().min(0).max(2).default(0.5),
-            minCoverage: z.number().min(0).max(1).default(0.6),
+            minCoverage: z.number().min(0).max(1).default(0.5),
             relevance: z.number().min(0).max(1).default(0.85),
           })
           .strict()

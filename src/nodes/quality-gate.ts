@@ -59,7 +59,9 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   }
   // A required name or identifier that no indexed document mentions: the corpus does not cover the
   // question, whatever near miss scored well. Looked up once per question (the first round).
-  const terms = plan.key_terms.filter((t) => !t.includes("."));
+  // A question naming an entry the alias index resolved is about that entry: its other words ("arguments", "accept") are framing.
+  const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias);
+  const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
   const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
   const missing =
     state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)

@@ -89,7 +89,9 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const fallbacks: string[] = [];
   let model = local.id;
 
-  const localRanked = local.rerank({ text: state.standalone_question }, pool);
+  // An example request's frame ("show me an example of") would favour files named *_example.
+  const query = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : state.standalone_question;
+  const localRanked = local.rerank({ text: query }, pool);
   let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
   if (ctx.reranker && pool.length > 0) {
     // The local order picks what the paid model sees when there are more candidates than it takes.

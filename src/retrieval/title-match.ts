@@ -31,6 +31,20 @@ function nameWordsOf(name: string): string[] {
   return all.length > 1 ? all.filter((w) => !/[_-]/.test(w) && w !== name.toLowerCase()) : all;
 }
 
+/** Words naming the kind of answer an example request wants ("the demo code"), not what it is about. */
+const REQUEST_WORDS = new Set([
+  "code",
+  "program",
+  "programs",
+  "script",
+  "scripts",
+  "source",
+  "file",
+  "files",
+  "implementation",
+  "runnable",
+]);
+
 /** The file name of a URI without folders and extension. */
 const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.*$/, "").replace(/\.[A-Za-z0-9]+$/, "");
 
@@ -50,7 +64,7 @@ export function titleCoverage(
   index: SynonymIndex,
   { extraWordCost = 0.01 }: { extraWordCost?: number } = {},
 ): number[] {
-  const wanted = [...new Set(terms.map((t) => t.toLowerCase()))].filter((t) => t.length > 1);
+  const wanted = [...new Set(terms.map((t) => t.toLowerCase()))].filter((t) => t.length > 1 && !REQUEST_WORDS.has(t));
   if (wanted.length === 0 || results.length === 0) return results.map(() => 0);
   const words = results.map((r) => {
     const text = [r.uri, r.docTitle, r.sectionTitle ?? ""].join(" ");
