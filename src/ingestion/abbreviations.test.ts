@@ -31,6 +31,18 @@ describe("mineAbbreviations", () => {
 
 describe("abbreviationSynonyms", () => {
   it("maps each pair both ways under every spelling a query may use", () => {
-    expect(abbreviationSynonyms([{ abbr: "True-FISP", expansion: "bSSFP" }])).toEqual({ "true-fisp": ["truefisp", "true fisp", "bssfp"] });
+    const map = abbreviationSynonyms([{ abbr: "True-FISP", expansion: "bSSFP" }]);
+    expect(map["truefisp"]).toEqual(["true-fisp", "true fisp", "bssfp"]);
+    expect(map["bssfp"]).toEqual(["true-fisp", "truefisp", "true fisp"]);
+  });
+
+  it("does not expand a side far more common in the corpus into a rare one", () => {
+    const df = new Map([
+      ["MR", 169],
+      ["magnetic resonance", 19],
+    ]);
+    const map = abbreviationSynonyms([{ abbr: "MR", expansion: "magnetic resonance" }], { df: (p) => df.get(p) });
+    expect(map["mr"]).toBeUndefined();
+    expect(map["magnetic resonance"]).toEqual(["mr"]);
   });
 });

@@ -102,16 +102,33 @@ export function spellings(term: string): string[] {
 }
 
 /**
- * Mined pairs as a synonym map (`term → other spellings and names`), for {@link synonymIndex}:
- * each pair one group, in both directions; groups sharing a spelling merge there.
+ * Mined pairs as a directed synonym map (`phrase → what it may also be searched as`), every
+ * spelling of each side included. A side expands to the other unless it is far more common
+ * there (`df(from) > maxRatio × df(to)`, document frequencies from `df`): added to a query the
+ * corpus already matches well, a much rarer phrase would outweigh it (`MR` in `mr.opts` calls →
+ * "magnetic resonance"). The other way, and unknown frequencies, always expand.
  * @example
- * abbreviationSynonyms([{ abbr: "GRE", expansion: "gradient echo" }]); // { gre: ["gradient echo"] }
+ * abbreviationSynonyms([{ abbr: "GRE", expansion: "gradient echo" }]); // { gre: ["gradient echo"], "gradient echo": ["gre"] }
  */
-export function abbreviationSynonyms(pairs: readonly Abbreviation[]): Record<string, string[]> {
+export function abbreviationSynonyms(
+  pairs: readonly Abbreviation[],
+  { df, maxRatio = 4 }: { df?: (phrase: string) => number | undefined; maxRatio?: number } = {},
+): Record<string, string[]> {
   const map: Record<string, string[]> = {};
+  const add = (from: string, to: readonly string[]) => {
+    const rest = to.filter((t) => t !== from);
+    if (rest.length) map[from] = [...new Set([...(map[from] ?? []), ...rest])];
+  };
+  const expands = (from: string, to: string) => {
+    const a = df?.(from);
+    const b = df?.(to);
+    return a === undefined || b === undefined || a <= maxRatio * b;
+  };
   for (const { abbr, expansion } of pairs) {
-    const [key, ...rest] = spellings(abbr);
-    map[key!] = [...new Set([...(map[key!] ?? []), ...rest, ...spellings(expansion)])];
+    const short = spellings(abbr);
+    const long = spellings(expansion);
+    for (const s of short) add(s, [...short, ...(expands(abbr, expansion) ? long : [])]);
+    for (const l of long) add(l, [...long, ...(expands(expansion, abbr) ? short : [])]);
   }
   return map;
 }

@@ -2,8 +2,7 @@ import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
-import { minedSynonyms, withMined } from "../retrieval/mined-synonyms.js";
-import { synonymIndex } from "../retrieval/synonyms.js";
+import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { titleCoverage } from "../retrieval/title-match.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType } from "../state/state.js";
@@ -50,8 +49,7 @@ async function exampleTitleCoverage(
   const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
   const pool = scored.map((x) => x.candidate).filter((c) => examples.has(c.source));
   if (pool.length === 0) return new Map();
-  const mined = await minedSynonyms(ctx.store, ctx.tenant);
-  const index = synonymIndex(withMined(ctx.settings.retrieval.synonyms, mined));
+  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const coverage = titleCoverage(pool, plan.key_terms, index);
   return new Map(pool.map((c, i) => [c.id, coverage[i]!]));
 }

@@ -8,13 +8,14 @@ interface Entry {
 }
 
 const cache = new WeakMap<SqlStore, Map<string, Entry>>();
-const merged = new WeakMap<object, WeakMap<object, Record<string, string[]>>>();
+const combined = new WeakMap<object, WeakMap<object, SynonymIndex>>();
 
 /**
- * The tenant's mined abbreviations as a synonym map, read once per tenant generation (an ingest
- * by the tenant makes it stale).
+ * The tenant's mined abbreviations as a directed synonym map (see {@link abbreviationSynonyms}:
+ * a side far more common in the corpus than the other does not expand to it), read once per
+ * tenant generation (an ingest by the tenant makes it stale).
  * @example
- * await minedSynonyms(store, "default"); // { gre: ["gradient echo"], "true-fisp": ["truefisp", "true fisp", "bssfp"] }
+ * await minedSynonyms(store, "default"); // { gre: ["gradient echo"], "gradient echo": ["gre"], ... }
  */
 export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Record<string, string[]>> {
   const generation = await store.tenantGeneration(tenant);
@@ -22,26 +23,35 @@ export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Re
   if (!byTenant) cache.set(store, (byTenant = new Map()));
   const hit = byTenant.get(tenant);
   if (hit && hit.generation === generation) return hit.map;
-  const map = abbreviationSynonyms(await store.abbreviations(tenant));
+  const pairs = await store.abbreviations(tenant);
+  const phrases = [...new Set(pairs.flatMap((p) => [p.abbr, p.expansion]))];
+  const df = new Map((await store.termPresence(tenant, phrases)).map((p) => [p.phrase, p.minDf]));
+  const map = abbreviationSynonyms(pairs, { df: (phrase) => df.get(phrase) });
   byTenant.set(tenant, { generation, map });
   return map;
 }
 
 /**
- * The configured synonyms with the mined ones added (configured groups and mined pairs merge
- * where they share a phrase), the same object for the same two maps so the index is built once.
+ * The configured synonyms (symmetric groups) with the mined, directed ones added; the same
+ * object for the same two maps, so it is built once.
  */
-export function withMined(configured: Record<string, string[]>, mined: Record<string, string[]>): Record<string, string[]> {
-  if (Object.keys(mined).length === 0) return configured;
-  let inner = merged.get(configured);
-  if (!inner) merged.set(configured, (inner = new WeakMap()));
-  let map = inner.get(mined);
-  if (!map) {
-    map = { ...configured };
-    for (const [k, v] of Object.entries(mined)) map[k] = [...new Set([...(map[k] ?? []), ...v])];
-    inner.set(mined, map);
+export function combinedIndex(configured: Record<string, string[]>, mined: Record<string, string[]>): SynonymIndex {
+  const base = synonymIndex(configured);
+  if (Object.keys(mined).length === 0) return base;
+  let inner = combined.get(configured);
+  if (!inner) combined.set(configured, (inner = new WeakMap()));
+  let index = inner.get(mined);
+  if (!index) {
+    const merged = new Map<string, string[]>(Object.entries(Object.fromEntries(base)).map(([k, v]) => [k, [...v]]));
+    for (const [k, v] of Object.entries(mined))
+      merged.set(
+        k,
+        [...new Set([...(merged.get(k) ?? []), ...v])].filter((x) => x !== k),
+      );
+    index = merged;
+    inner.set(mined, index);
   }
-  return map;
+  return index;
 }
 
 /**
@@ -50,7 +60,7 @@ export function withMined(configured: Record<string, string[]>, mined: Record<st
  * const index = await tenantSynonyms(store, "default", settings.retrieval.synonyms);
  */
 export async function tenantSynonyms(store: SqlStore, tenant: string, configured: Record<string, string[]>): Promise<SynonymIndex> {
-  return synonymIndex(withMined(configured, await minedSynonyms(store, tenant)));
+  return combinedIndex(configured, await minedSynonyms(store, tenant));
 }
 
 /**

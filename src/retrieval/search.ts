@@ -3,8 +3,8 @@ import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
-import { withMined } from "./mined-synonyms.js";
-import { expandQuery, synonymIndex } from "./synonyms.js";
+import { combinedIndex } from "./mined-synonyms.js";
+import { expandQuery } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */
 export interface SourceSearchOptions {
@@ -105,7 +105,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     candidates: settings.sideCandidates,
   };
   const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
-  const { text, added } = expandQuery(lexicalText, synonymIndex(withMined(settings.synonyms, mined)), relaxed);
+  const { text, added } = expandQuery(lexicalText, combinedIndex(settings.synonyms, mined), relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
   // metadata.language is not a SQL filter: ask for more and filter here.
