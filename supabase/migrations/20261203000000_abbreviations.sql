@@ -45,6 +45,7 @@ $$;
 alter table sw_abbreviations enable row level security;
 revoke insert, update, delete, truncate on sw_abbreviations from anon, authenticated;
 grant select on sw_abbreviations to authenticated;
+grant execute on function sw_list_abbreviations(text, int) to authenticated;
 drop policy if exists sw_tenant_rows on sw_abbreviations;
 create policy sw_tenant_rows on sw_abbreviations for select to authenticated
   using (tenant_id = (select sw_jwt_tenant()));
