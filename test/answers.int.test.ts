@@ -1,7 +1,9 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
 import { ingest } from "../src/ingestion/ingest.js";
+import { codeLoader } from "../src/ingestion/loaders/code.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
 import type { RankedChunk } from "../src/state/types.js";
@@ -91,6 +93,38 @@ describe("answers from parsed structure", () => {
     expect(returns.split("\n").slice(0, 2).join("\n")).toMatch(/^`make_ramp` \(python\)\nCreate a ramp gradient event\. \[\d\]$/);
     const unit = (await graph.invoke({ question: "What unit is the duration of pp.make_ramp in?" })).answer;
     expect(unit.split("\n")[0]).toMatch(/^- `duration` \(optional, float, default `0\.0`\): Ramp duration in seconds \(s\)\. \[\d\]$/);
+  });
+});
+
+describe("the entry a question names is the evidence", () => {
+  it("lists every parsed parameter when the question's wording matches nothing but the name", async () => {
+    const graph = createGraph({ store, embeddings });
+    for (const question of ["What arguments does mr.makeRamp accept?", "What does pp.make_ramp need as input?"]) {
+      const { answer, citations } = await graph.invoke({ question });
+      const file = question.includes("pp.") ? "make_ramp.py" : "makeRamp.m";
+      const n = citations.find((c) => c.uri.endsWith(file))?.n;
+      expect(n, question).toBeDefined();
+      const [doc] = await codeLoader.load({
+        path: join(FIXTURE, question.includes("pp.") ? "python/pp" : "matlab/+mr", file),
+        bytes: new Uint8Array(readFileSync(join(FIXTURE, question.includes("pp.") ? "python/pp" : "matlab/+mr", file))),
+      });
+      const params = (doc!.sections[0]!.metadata!.params as { name: string }[]).map((p) => p.name).filter((p) => p !== "varargin");
+      expect(params.length).toBeGreaterThan(2);
+      for (const name of params) expect(answer, `${question}: ${name}`).toContain(`- \`${name}\``);
+    }
+  });
+
+  it("answers a how-to question naming an entry from that entry, with the parameter it names first", async () => {
+    const graph = createGraph({ store, embeddings, streamScratch: true });
+    let top: RankedChunk | undefined;
+    let answer = "";
+    for await (const u of await graph.stream({ question: "How do I set the delay with mr.makeRamp?" }, { streamMode: "updates" })) {
+      const update = u as { rerank?: { ranked?: RankedChunk[] }; generate?: { answer?: string } };
+      if (update.rerank?.ranked) top = update.rerank.ranked[0];
+      if (update.generate?.answer) answer = update.generate.answer;
+    }
+    expect(`${base(top!.uri)}:${String(top!.metadata.name)}`).toBe("makeRamp.m:makeRamp");
+    expect(answer.split("\n")[0]).toMatch(/^- `delay` \(name\/value, default `0`\): double, pre-event delay, seconds, default 0 \[\d\]$/);
   });
 });
 

@@ -16,6 +16,7 @@ export const DEFAULT_SYNONYMS: Record<string, string[]> = {
   epi: ["echo planar imaging"],
   gre: ["gradient echo"],
   tse: ["turbo spin echo"],
+  bssfp: ["balanced ssfp"],
   slew: ["slew rate"],
   gradient: ["gradients"],
   trapezoid: ["trapezoidal"],
@@ -125,6 +126,31 @@ export const RetrievalSettingsSchema = z
          */
         aliasBonus: z
           .object({ exact: z.number().min(0).max(2).default(1), spelling: z.number().min(0).max(2).default(0.5) })
+          .strict()
+          .default({}),
+        /**
+         * Except for example requests, the least relevance of an entry the alias index matched by name: the
+         * name is exact evidence of what the question is about, even when its wording matches
+         * little else (`What arguments does mr.makeArbitraryGrad accept?`), so the entry passes its
+         * source's threshold and counts as a strong hit. 0 turns it off.
+         */
+        aliasRelevance: z
+          .object({ exact: z.number().min(0).max(1).default(0.9), spelling: z.number().min(0).max(1).default(0.8) })
+          .strict()
+          .default({}),
+        /**
+         * Example requests: results of an examples source whose file path and titles hold the
+         * question's key terms (weighted by rarity, synonyms and mined abbreviations counted;
+         * `titleCoverage`) rank by it. `bonus` × coverage is added to rerank_score; at or over
+         * `minCoverage` the relevance is at least `relevance` × coverage, since an example program
+         * says what it is in its name (`writeEpi.m`), seldom in prose. `relevance` 0 turns the floor off.
+         */
+        titleMatch: z
+          .object({
+            bonus: z.number().min(0).max(2).default(0.5),
+            minCoverage: z.number().min(0).max(1).default(0.5),
+            relevance: z.number().min(0).max(1).default(0.85),
+          })
           .strict()
           .default({}),
         /** Candidates per Cohere request (it bills per 100 documents). */

@@ -42,9 +42,35 @@ export function targetEntry(input: ApiAnswerInput): Found | null {
 
 const ASKS_RETURN = /\breturn(s|ed)?\b|\boutputs?\b|\bfields\b/i;
 
+/**
+ * A help line that is a call then prose (`rf=makeBlockPulse(flip, 'Duration', dur) Create block
+ * pulse…`) cut after the call; other lines as they are.
+ */
+export function callOnly(line: string, name: string): string {
+  const at = line.indexOf(`${name}(`);
+  if (at < 0) return line;
+  let depth = 0;
+  for (let i = at + name.length; i < line.length; i++) {
+    if (line[i] === "(") depth++;
+    else if (line[i] === ")" && --depth === 0) {
+      const rest = line.slice(i + 1);
+      return /^\s*;?\s+[A-Za-z]/.test(rest) ? line.slice(0, i + 1) : line;
+    }
+  }
+  return line;
+}
+
 /** A usage line of the entry: from its own examples, else a call in another block (examples first). */
 function usage(found: Found, blocks: readonly FormattedBlock[]): { n: number; code: string } | null {
-  if (found.facts.examples[0]) return { n: found.n, code: found.facts.examples[0].split("\n").slice(0, 6).join("\n") };
+  if (found.facts.examples[0])
+    return {
+      n: found.n,
+      code: found.facts.examples[0]
+        .split("\n")
+        .slice(0, 6)
+        .map((l) => callOnly(l, found.facts.name))
+        .join("\n"),
+    };
   const call = new RegExp(`(?<![\\w])(?:[A-Za-z_]\\w*\\.)?${found.facts.name}\\s*\\(`);
   const ordered = [...blocks.filter((b) => b.formatter === "example"), ...blocks.filter((b) => b.formatter !== "example")];
   for (const b of ordered) {

@@ -37,7 +37,8 @@ export function entryFacts(metadata: Record<string, unknown>): EntryFacts | null
   const raw = Array.isArray(metadata.params) ? (metadata.params as Record<string, unknown>[]) : [];
   const params = raw.flatMap((p): ParamLine[] => {
     const pname = str(p.name);
-    if (!pname) return [];
+    // A Python method's receiver is not an argument the caller passes.
+    if (!pname || (metadata.language === "python" && (pname === "self" || pname === "cls"))) return [];
     let description = str(p.description);
     // MATLAB help blocks tag inputs: "[required] char, 'x'|'y'|'z'".
     const tag = description && /^\[(required|optional|name\/value)\]\s*/i.exec(description);

@@ -6,6 +6,7 @@ import { IngestError } from "../errors.js";
 import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { DocumentInput } from "../storage/types.js";
+import { mineAbbreviations } from "./abbreviations.js";
 import { chunkDocument, type ChunkOptions } from "./chunker.js";
 import { fillEmbeddings } from "./fill-embeddings.js";
 import { fileOfUri, isUnder, looksBinary, walkPaths, type FoundFile } from "./files.js";
@@ -13,7 +14,7 @@ import { defaultLoaders, pickLoader } from "./loaders/index.js";
 import type { LoadedDocument, Loader, PreparedChunk } from "./types.js";
 
 /** Bumped when loaders or chunking change how a file is stored, so re-ingest refreshes it. */
-export const PIPELINE_VERSION = 1;
+export const PIPELINE_VERSION = 2;
 
 export type IngestPhase = "scan" | "load" | "write" | "embed" | "prune" | "done";
 
@@ -141,6 +142,12 @@ async function loadFile({ path, size, real = path }: FoundFile, loaders: Loader[
   }
 }
 
+/** The abbreviations a document spells out, as `[abbr, expansion]` pairs (kept in sw_abbreviations by trigger). */
+function documentAbbreviations(doc: LoadedDocument): [string, string][] {
+  const text = doc.sections.map((s) => s.content).join("\n\n");
+  return mineAbbreviations(text).map((a) => [a.abbr, a.expansion]);
+}
+
 /**
  * Ingests files and folders into the store: load, chunk by section, write each batch of whole
  * documents in one transaction (text and BM25 statistics: searchable at once), then embed the
@@ -224,7 +231,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       format: p.doc.format,
       contentHash: p.hash,
       topics,
-      metadata: { ...(p.doc.metadata ?? {}), pipelineVersion: PIPELINE_VERSION },
+      metadata: { ...(p.doc.metadata ?? {}), pipelineVersion: PIPELINE_VERSION, abbreviations: documentAbbreviations(p.doc) },
       chunks: p.chunks.map((c) => ({ ...c, embedding: null })),
     }));
     const written = await store.writeDocuments(inputs);

@@ -1,5 +1,6 @@
 import { aliasKey } from "../generation/api-entry.js";
 import { aliasNames } from "../retrieval/aliases.js";
+import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { corpusGaps, decide, gateSignals, notCovered, type Evidence } from "../evidence/judge.js";
@@ -58,7 +59,10 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   }
   // A required name or identifier that no indexed document mentions: the corpus does not cover the
   // question, whatever near miss scored well. Looked up once per question (the first round).
-  const terms = plan.key_terms.filter((t) => !t.includes("."));
+  // A question naming an entry the alias index resolved is about that entry: its other words ("arguments", "accept") are framing.
+  const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias);
+  const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
+  const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
   const missing =
     state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
       ? corpusGaps(
@@ -66,7 +70,8 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
           plan.constraints,
           terms,
           settings.gate,
-          mentionedIn(evidence.map((e) => e.text)),
+          // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
+          mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms))),
         )
       : [];
   const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);

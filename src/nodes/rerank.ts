@@ -1,10 +1,12 @@
 import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
-import { runContext, type NodeConfig } from "../context/run-context.js";
+import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
+import { titleCoverage } from "../retrieval/title-match.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType } from "../state/state.js";
-import type { Candidate, RankedChunk, RunMetadata } from "../state/types.js";
+import type { Candidate, Plan, RankedChunk, RunMetadata } from "../state/types.js";
 
 /** What rerank writes. */
 export interface RerankUpdate {
@@ -35,6 +37,21 @@ function dedupe(candidates: Candidate[]): Candidate[] {
     if (better) best.set(c.id, c);
   }
   return [...best.values()];
+}
+
+/** For an example request, the title coverage of each candidate of an examples source, by chunk id. */
+async function exampleTitleCoverage(
+  ctx: RunContext,
+  plan: Plan,
+  scored: readonly { candidate: Candidate }[],
+): Promise<Map<string, number>> {
+  if (plan.intent !== "example") return new Map();
+  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const pool = scored.map((x) => x.candidate).filter((c) => examples.has(c.source));
+  if (pool.length === 0) return new Map();
+  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
+  const coverage = titleCoverage(pool, plan.key_terms, index);
+  return new Map(pool.map((c, i) => [c.id, coverage[i]!]));
 }
 
 /** What a remote reranker reads of a chunk: where it sits, then what it says. */
@@ -70,7 +87,9 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const fallbacks: string[] = [];
   let model = local.id;
 
-  const localRanked = local.rerank({ text: state.standalone_question }, pool);
+  // An example request's frame ("show me an example of") would favour files named *_example.
+  const query = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : state.standalone_question;
+  const localRanked = local.rerank({ text: query }, pool);
   let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
   if (ctx.reranker && pool.length > 0) {
     // The local order picks what the paid model sees when there are more candidates than it takes.
@@ -92,15 +111,23 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
 
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
+  const titled = await exampleTitleCoverage(ctx, plan, scored);
   const ranked: RankedChunk[] = [];
-  for (const { candidate, relevance } of scored) {
+  for (const scoredCandidate of scored) {
+    const { candidate } = scoredCandidate;
+    // An entry named by the question (alias index) is exact evidence, unless an example program is asked for.
+    const named = candidate.alias && plan.intent !== "example" ? s.aliasRelevance[candidate.alias] : 0;
+    // An example program named for what the question asks (`writeEpi.m` for "an EPI example").
+    const coverage = titled.get(candidate.id) ?? 0;
+    const byTitle = coverage >= s.titleMatch.minCoverage ? s.titleMatch.relevance * coverage : 0;
+    const relevance = Math.max(scoredCandidate.relevance, named, byTitle);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
     const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
     const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
-    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus;
+    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus + s.titleMatch.bonus * coverage;
     ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);

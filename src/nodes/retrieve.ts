@@ -1,5 +1,6 @@
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import { interleaveScoped, type Scope } from "../retrieval/interleave.js";
+import { minedSynonyms } from "../retrieval/mined-synonyms.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
 import type { ChunkHit } from "../storage/types.js";
@@ -84,6 +85,10 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
+  const mined = await minedSynonyms(ctx.store, tenant);
+  // An example request's words ("show me an example of") match files named *_example, not the
+  // example asked for: the lexical side searches what it asks for.
+  const lexicalText = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : question;
   const run = (topics?: string[]): Promise<SourceSearchResult> =>
     searchSource({
       store: ctx.store,
@@ -96,6 +101,9 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       topics,
       settings,
       broadened,
+      mined,
+      lexicalText,
+      titleSearch: plan.intent === "example" && profile.formatter === "example",
     });
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {
@@ -107,6 +115,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       broadened,
       extraTerms,
       identifiers: plan.identifiers,
+      lexicalText,
       embedded: embedding !== null,
       retrieval: profile.retrieval,
       settings,

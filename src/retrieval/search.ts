@@ -3,7 +3,8 @@ import type { SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
-import { expandQuery, synonymIndex } from "./synonyms.js";
+import { combinedIndex } from "./mined-synonyms.js";
+import { expandQuery } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */
 export interface SourceSearchOptions {
@@ -24,6 +25,15 @@ export interface SourceSearchOptions {
   settings: RetrievalSettings;
   /** A broadened round: more results and more weight on meaning. @default false */
   broadened?: boolean;
+  /** Synonyms the tenant's corpus spells out (mined abbreviations), added to the configured ones. */
+  mined?: Record<string, string[]>;
+  /** The lexical side's text when not the question (an example request searches what it asks for). */
+  lexicalText?: string;
+  /**
+   * Also search the titles alone (BM25 without the body), one chunk per document, and add the
+   * documents the hybrid search missed: an example program says what it is in its name. @default false
+   */
+  titleSearch?: boolean;
 }
 
 /** What one source returned and how it was asked. */
@@ -36,6 +46,22 @@ export interface SourceSearchResult {
   fusion: FusionParams & { lexicalWeight: number; vectorWeight: number; exactWeight: number };
   /** Results wanted from this source (the profile's max_results, scaled on a broadened round). */
   limit: number;
+}
+
+/**
+ * Adds the best `max` documents of a title-only search that `hits` has no chunk of, one chunk
+ * each, after the hits.
+ */
+export function withTitleHits(hits: readonly ChunkHit[], titled: readonly ChunkHit[], max: number): ChunkHit[] {
+  const docs = new Set(hits.map((h) => h.documentId));
+  const extra: ChunkHit[] = [];
+  for (const t of titled) {
+    if (extra.length >= max) break;
+    if (docs.has(t.documentId)) continue;
+    docs.add(t.documentId);
+    extra.push(t);
+  }
+  return [...hits, ...extra];
 }
 
 /** The words inside identifiers (`makeTrapezoid` → `make trapezoid`), for a relaxed lexical query. */
@@ -67,6 +93,7 @@ function languageOf(hit: ChunkHit): string | undefined {
  */
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
+  const { mined = {}, lexicalText = question, titleSearch = false } = options;
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
   const fusion = {
@@ -78,7 +105,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     candidates: settings.sideCandidates,
   };
   const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
-  const { text, added } = expandQuery(question, synonymIndex(settings.synonyms), relaxed);
+  const { text, added } = expandQuery(lexicalText, combinedIndex(settings.synonyms, mined), relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
   // metadata.language is not a SQL filter: ask for more and filter here.
@@ -86,12 +113,20 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     limit: language ? wanted * 4 : wanted,
     filters: { tenant, sources: [profile.name], topics },
     fusion,
+    bm25: { titleWeight: r.title_weight, sectionWeight: r.section_weight },
   });
   const names = aliasNames(identifiers);
   const aliasHits = names.length
     ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } })
     : [];
-  const all = withAliasHits(hits, aliasHits, names);
+  const titled = titleSearch
+    ? await store.matchBm25(text, {
+        limit: wanted * 5,
+        filters: { tenant, sources: [profile.name], topics },
+        bm25: { titleWeight: r.title_weight, sectionWeight: r.section_weight, bodyWeight: 0 },
+      })
+    : [];
+  const all = withTitleHits(withAliasHits(hits, aliasHits, names), titled, Math.ceil(wanted / 2));
   const kept = language ? all.filter((h) => languageOf(h) === language).slice(0, wanted) : all;
   return { hits: kept, query: text, added, fusion, limit: wanted };
 }

@@ -145,7 +145,7 @@ export const DEFAULT_PROFILES: readonly SourceProfileInput[] = [
       "beginner",
       "template",
     ],
-    retrieval: { max_results: 20, priority: 1 },
+    retrieval: { max_results: 20, priority: 1, title_weight: 3, section_weight: 3 },
     chunks: { whole_multipart: true, neighbours: 1 },
     formatter: "example",
     citation_style: "file",

@@ -30,6 +30,12 @@ export const SourceProfileSchema = z
         lexical_weight: z.number().min(0).default(DEFAULT_FUSION.lexical),
         vector_weight: z.number().min(0).default(DEFAULT_FUSION.vector),
         exact_weight: z.number().min(0).default(DEFAULT_FUSION.exact),
+        /**
+         * BM25F weights of the document title and section title against the body (1 each: plain
+         * BM25). Example programs say what they are in their names, which the titles carry.
+         */
+        title_weight: z.number().min(0).max(20).default(1),
+        section_weight: z.number().min(0).max(20).default(1),
       })
       .strict()
       .default({}),

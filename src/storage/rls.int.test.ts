@@ -1,6 +1,6 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryStore } from "../../test/helpers/store.js";
+import { doc, memoryStore, section } from "../../test/helpers/store.js";
 import { isGlobex, writeTenantFixture } from "../../test/helpers/tenants.js";
 import type { SqlStore } from "./store.js";
 
@@ -122,5 +122,26 @@ describe("row-level security", () => {
 
   it("does not apply to the table owner, which the embedded store connects as", async () => {
     expect((await store.matchBm25("trapezoid", { filters: { tenant: "globex" } })).length).toBe(4);
+  });
+
+  it("shows a user only their tenant's mined abbreviations, through the table and sw_list_abbreviations", async () => {
+    const written = await store.writeDocuments(
+      (["acme", "globex"] as const).map((tenant) =>
+        doc("glossary.md", [section(`Gradient echo (GRE) ${tenant}`, { embedding: [1, 0, 0] })], {
+          tenant,
+          metadata: { abbreviations: [[tenant === "acme" ? "GRE" : "GLX", "gradient echo"]] },
+        }),
+      ),
+    );
+    const seen = await asUser(claimsFor("acme"), async (tx) => ({
+      table: (await tx.query<{ abbr: string }>("select abbr from sw_abbreviations")).rows.map((r) => r.abbr),
+      own: (await tx.query<{ abbr: string }>("select abbr from sw_list_abbreviations('acme')")).rows.map((r) => r.abbr),
+      forged: (await tx.query("select * from sw_list_abbreviations('globex')")).rows,
+    }));
+    expect(seen).toEqual({ table: ["GRE"], own: ["GRE"], forged: [] });
+    expect((await store.abbreviations("globex")).map((a) => a.abbr)).toEqual(["GLX"]);
+    await store.deleteDocuments("acme", [written[0]!.id]);
+    await store.deleteDocuments("globex", [written[1]!.id]);
+    expect(await store.abbreviations("acme")).toEqual([]);
   });
 });

@@ -459,6 +459,20 @@ export class SqlStore {
     return rows.map(toTermPresence);
   }
 
+  /**
+   * The abbreviations the tenant's documents spell out (`sw_list_abbreviations`), mined at ingest,
+   * each pair with the number of documents writing it, most written first.
+   * @example
+   * (await store.abbreviations("default"))[0]; // { abbr: "GRE", expansion: "gradient echo", documents: 3 }
+   */
+  async abbreviations(tenant: string, limit = 5000): Promise<{ abbr: string; expansion: string; documents: number }[]> {
+    const { rows } = await this.client.query<{ abbr: string; expansion: string; documents: number }>(
+      "select abbr, expansion, documents from sw_list_abbreviations($1, $2)",
+      [tenant, limit],
+    );
+    return rows;
+  }
+
   /** Counts for `sourcewise stats` (`sw_stats`). */
   async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
     const { rows } = await this.client.query<StatsRow>(

@@ -206,6 +206,13 @@ export class SupabaseStore extends SqlStore {
     return (await this.rpc<TermPresenceRow[]>("sw_term_presence", { p_tenant: tenant, p_phrases: [...phrases] })).map(toTermPresence);
   }
 
+  override async abbreviations(tenant: string, limit = 5000): Promise<{ abbr: string; expansion: string; documents: number }[]> {
+    return this.rpc<{ abbr: string; expansion: string; documents: number }[]>("sw_list_abbreviations", {
+      p_tenant: tenant,
+      p_limit: limit,
+    });
+  }
+
   override async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
     const [rows, embedding] = await Promise.all([this.rpc<StatsRow[]>("sw_stats", { p_tenant: tenant }), this.indexedEmbedding()]);
     return toStoreStats(rows[0], embedding);
