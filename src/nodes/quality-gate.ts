@@ -2,7 +2,8 @@ import { aliasKey } from "../generation/api-entry.js";
 import { aliasNames } from "../retrieval/aliases.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
-import { corpusGaps, decide, gateSignals, notCovered, type Evidence } from "../evidence/judge.js";
+import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
+import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
@@ -11,7 +12,7 @@ import type { GraphStateType, GraphUpdate } from "../state/state.js";
 function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sets = texts.map((t) => termSet(t));
   return (term) => {
-    const stems = keyStems(term.split(/\s+/));
+    const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
     return sets.some((set) => stems.every((s) => set.has(s)));
   };
 }
@@ -36,6 +37,7 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     relevance: r.relevance,
     text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
     substantive: !isNonSubstantive(r.metadata),
+    ...(r.named ? { named: true } : {}),
   }));
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
@@ -58,17 +60,22 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   }
   // A required name or identifier that no indexed document mentions: the corpus does not cover the
   // question, whatever near miss scored well. Looked up once per question (the first round).
+  // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
   const terms = plan.key_terms.filter((t) => !t.includes("."));
-  const missing =
-    state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
-      ? corpusGaps(
-          await store.termPresence(tenant, [...plan.constraints, ...terms]),
-          plan.constraints,
-          terms,
-          settings.gate,
-          mentionedIn(evidence.map((e) => e.text)),
-        )
-      : [];
+  let missing: string[] = [];
+  if (state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)) {
+    const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
+    const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
+    const mentioned = mentionedIn(evidence.map((e) => e.text));
+    missing = corpusGaps(
+      presentSpelling(await store.termPresence(tenant, lookup), spellings),
+      plan.constraints,
+      // A question naming an indexed entry verbatim is about the corpus, whatever its other words.
+      evidence.some((e) => e.named) ? [] : terms,
+      settings.gate,
+      (t) => mentioned(t) || (spellings.get(t) ?? []).some(mentioned),
+    );
+  }
   const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

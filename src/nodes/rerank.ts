@@ -2,6 +2,7 @@ import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
+import { namedCandidates } from "../evidence/named.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType } from "../state/state.js";
 import type { Candidate, RankedChunk, RunMetadata } from "../state/types.js";
@@ -90,10 +91,21 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     }
   }
 
+  // The entry the question names verbatim, unambiguously, is strong evidence whatever model scored it.
+  const named =
+    s.namedRelevance > 0
+      ? namedCandidates(
+          state.standalone_question,
+          scored.map((x) => x.candidate),
+          scored.map((_, i) => i),
+        )
+      : new Set<number>();
+
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const ranked: RankedChunk[] = [];
-  for (const { candidate, relevance } of scored) {
+  for (const [i, { candidate, relevance: scoredRelevance }] of scored.entries()) {
+    const relevance = named.has(i) ? Math.max(scoredRelevance, s.namedRelevance) : scoredRelevance;
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
@@ -101,7 +113,13 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
     const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
     const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus;
-    ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
+    ranked.push({
+      ...candidate,
+      relevance,
+      rerank_score,
+      ...(relevance < threshold ? { below_threshold: true } : {}),
+      ...(named.has(i) ? { named: true } : {}),
+    });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
   const keep = Math.max(plan.top_k * s.keepFactor, s.keepMin);

@@ -69,4 +69,12 @@ describe("extractConstraints", () => {
       "CASCADE",
     ]);
   });
+
+  it("splits a compound of two names into both, keeping codes with a number or a plain word whole", () => {
+    expect(extractConstraints("RANK-RANKL signalling drives thymic development.")).toEqual(["RANK", "RANKL"]);
+    const codes = extractConstraints("Is SARS-CoV-2 covered, or COVID-19?");
+    expect(codes).toEqual(expect.arrayContaining(["SARS-CoV-2", "COVID-19"]));
+    expect(codes).not.toContain("SARS");
+    expect(extractConstraints("How does a B-tree index work in PostgreSQL?")).toEqual(["PostgreSQL", "B-tree"]);
+  });
 });

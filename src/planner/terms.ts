@@ -170,6 +170,12 @@ export function extractConstraints(question: string): string[] {
   const out: string[] = [];
   const add = (c: string) => {
     const t = c.trim();
+    const parts = t.split("-");
+    // RANK-RANKL, PP2A-HDAC4: a compound of two names requires each name, not their hyphenated spelling.
+    if (parts.length > 1 && !/\s/.test(t) && parts.every((p) => p.length >= 2 && /[A-Za-z]/.test(p) && /[A-Z0-9]/.test(p))) {
+      parts.forEach(add);
+      return;
+    }
     if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   };
   const ids = extractIdentifiers(question);
