@@ -44,7 +44,11 @@ beforeAll(async () => {
       uri: "sql-vacuum.html",
       title: "VACUUM",
       sections: [
-        { title: "Description", content: "VACUUM reclaims storage occupied by dead tuples and can also analyze a database." },
+        {
+          title: "Description",
+          content:
+            "VACUUM reclaims storage occupied by dead tuples and can also analyze a database, and PostgreSQL runs up to 17 of them at once.",
+        },
         {
           title: "Parameters",
           content: "FULL selects a full vacuum, which can reclaim more space but takes much longer and locks the table.",
@@ -97,6 +101,13 @@ describe("gate: the entry a question names", () => {
     expect(state.ranked[0]).toMatchObject({ docTitle: "VACUUM", named: true });
     expect(state.ranked[0]!.relevance).toBeGreaterThanOrEqual(ctx.settings.retrieval.rerank.namedRelevance);
     expect(state.gate!.decision).toBe("strong");
+  });
+
+  it("still asks about a version no document mentions, though each of its words occurs somewhere", async () => {
+    expect((await judged("Which parameters does VACUUM take in PostgreSQL 17?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["PostgreSQL 17"],
+    });
   });
 
   it("marks nothing when the question names no page", async () => {

@@ -4,16 +4,20 @@ import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
-import { hasIdentifier, keyStems, termSet } from "../generation/text.js";
+import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 
-/** Whether the texts mention a term: every word of it, as a stem, in one text. */
+/** Whether the texts mention a term: its one word as a stem, or its words as a phrase, in order, in one text. */
 function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sets = texts.map((t) => termSet(t));
+  const sequences = texts.map((t) => (t.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" "));
   return (term) => {
     const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
-    return sets.some((set) => stems.every((s) => set.has(s)));
+    if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
+    // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.
+    const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
+    return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
 }
 
