@@ -41,6 +41,8 @@ function greek(term: string): string[] {
 
 /** Letters and digits joined, hyphenated or spaced: IL6, IL-6, IL 6 (never between two digits). */
 function letterDigit(term: string): string[] {
+  // A quantity glued to its unit: 400mg, 5mmol/L.
+  if (/^\d+(?:\.\d+)?[A-Za-zµμ]+(?:\/[A-Za-z]+)?$/.test(term)) return [term.replace(/(?<=\d)(?=[A-Za-zµμ])/, " ")];
   if (!/[A-Za-z][- ]?\d/.test(term)) return [];
   // A digit joins the letters after it only when they are a suffix (PP2-A), not a word (Sf1-expressing).
   const joined = term.replace(/(?<=[A-Za-z])[- ](?=\d)|(?<=\d)[- ](?=[A-Za-z]{1,2}\b)/g, "");
@@ -53,7 +55,7 @@ function letterDigit(term: string): string[] {
 function homoglyphs(term: string): string[] {
   // Codes only (elF3, fox0, I-carnitine): a word with a run of three lower-case letters (makeSpiralGradient) is spelled as meant.
   const code = /\d|[a-z][A-Z]|[A-Z].*[A-Z]|^[Il]-/.test(term) && !/[a-z]{3,}[A-Z]|[A-Z][a-z]{3,}/.test(term.replace(/^[Il]-/, ""));
-  if (!code) return [];
+  if (!code || /^\d/.test(term)) return [];
   const out: string[] = [];
   if (/l/.test(term)) out.push(term.replace(/l(?=[A-Z0-9-]|$)|(?<=[A-Z0-9-]|^)l/g, "I"));
   // A capital I among capitals is a letter of the code (IBP is not lBP); alone before a word it may be an l (I-carnitine).
