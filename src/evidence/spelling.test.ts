@@ -26,6 +26,7 @@ describe("spellingVariants", () => {
     expect(spellingVariants("Rad53-dependent")).toContain("Rad53");
     expect(spellingVariants("iPSCderived")).toEqual(expect.arrayContaining(["iPSC-derived", "iPSC"]));
     expect(spellingVariants("NF-kB-dependent")).toEqual(expect.arrayContaining(["NF-kB", "NF-κB"]));
+    expect(spellingVariants("TrueFISP")).toContain("True-FISP");
     expect(spellingVariants("B-tree")).toEqual([]);
     expect(spellingVariants("PostgreSQL 17").every((v) => v.includes("17"))).toBe(true);
     expect(spellingVariants("DENV-3").every((v) => v.includes("3"))).toBe(true);

@@ -67,7 +67,8 @@ function homoglyphs(term: string): string[] {
 /** The parts of a hyphenated or camel-joined compound that name something, without plain qualifying words. */
 function namedParts(term: string): string[] {
   // iPSCderived → iPSC-derived: a run of capitals glued to a lower-case word.
-  const split = term.replace(/(?<=[A-Z]{2}|[A-Z]\d)(?=[a-z]{4,}$)/g, "-");
+  // TrueFISP → True-FISP: a word glued to an acronym (camelCase identifiers, with no capitals run, stay whole).
+  const split = term.replace(/(?<=[A-Z]{2}|[A-Z]\d)(?=[a-z]{4,}$)|(?<=^[A-Z][a-z]{2,})(?=[A-Z]{2,}\d*$)/g, "-");
   const parts = split.split("-");
   if (parts.length < 2) return [];
   const out = split !== term ? [split] : [];
