@@ -153,6 +153,12 @@ export const RetrievalSettingsSchema = z
           })
           .strict()
           .default({}),
+        /**
+         * Relevance given at least to the one entry a question names verbatim (its name, section or
+         * page title: `VACUUM`, `mr.makeTrapezoid`) when no other candidate document carries the name:
+         * an exact, unambiguous name match is strong evidence whatever the passage's wording. 0 turns it off.
+         */
+        namedRelevance: z.number().min(0).max(1).default(0.85),
         /** Candidates per Cohere request (it bills per 100 documents). */
         remoteMaxDocuments: z.number().int().min(1).max(1000).default(100),
       })

@@ -7,6 +7,8 @@ export interface Evidence {
   relevance: number;
   text: string;
   substantive: boolean;
+  /** The entry the question names verbatim (`RankedChunk.named`). */
+  named?: boolean;
 }
 
 /**
@@ -33,6 +35,7 @@ export function gateSignals(
     strong_hits: substantive.filter((e) => e.relevance >= settings.strongHit).length,
     key_term_coverage: substantive.length || expanded.length ? coverage(keyStems(keyTerms), terms) : 0,
     non_substantive_share: top3.length ? top3.filter((e) => !e.substantive).length / top3.length : 0,
+    named_hits: substantive.filter((e) => e.named && e.relevance >= settings.strongHit).length,
   };
 }
 
@@ -53,7 +56,7 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
     return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
   }
   // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.
-  const namedFound = (signals.identifier_coverage ?? 0) === 1;
+  const namedFound = (signals.identifier_coverage ?? 0) === 1 || (signals.named_hits ?? 0) > 0;
   if (
     hasKeyTerms &&
     !namedFound &&
@@ -75,7 +78,8 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
         : `fewer than ${settings.minStrongHits} substantive hit(s) at ${pct(settings.strongHit)}`,
     );
   }
-  if (signals.top3_avg < settings.minTop3Avg) missing.push(`top-3 average under ${pct(settings.minTop3Avg)}`);
+  // The named entry is one passage: the others need not be about it too.
+  if (signals.top3_avg < settings.minTop3Avg && !(signals.named_hits ?? 0)) missing.push(`top-3 average under ${pct(settings.minTop3Avg)}`);
   if (hasKeyTerms && signals.key_term_coverage < settings.minCoverage) missing.push(`key terms covered under ${pct(settings.minCoverage)}`);
   if (missing.length === 0) return { decision: "strong", signals, reason: `Strong evidence: ${seen}.` };
   if (attempt < settings.maxRetries) {
@@ -104,6 +108,24 @@ export interface Presence {
 
 /** Whether no indexed document mentions the phrase: one of its lexemes has df = 0, or its words never occur as a phrase. */
 const absent = (p: Presence) => p.indexed && p.lexemes.length > 0 && (p.minDf === 0 || p.phraseFound === false);
+
+/**
+ * Each asked term's presence, where a spelling of it the corpus holds stands in for it when the
+ * term as written is in no document (`IL6` asked, `IL-6` indexed): the row keeps the asked phrase.
+ * @param presence the store's answer for the asked terms and their spellings, in any order.
+ * @param spellings each asked term with its other spellings ({@link spellingVariants}).
+ * @example
+ * presentSpelling(await store.termPresence(tenant, ["IL6", "IL-6"]), new Map([["IL6", ["IL-6"]]]))[0].minDf; // > 0 when IL-6 is indexed
+ */
+export function presentSpelling(presence: readonly Presence[], spellings: ReadonlyMap<string, readonly string[]>): Presence[] {
+  const by = new Map(presence.map((p) => [p.phrase, p]));
+  return [...spellings].flatMap(([term, others]) => {
+    const own = by.get(term);
+    if (!own || !absent(own)) return own ? [own] : [];
+    const found = others.map((o) => by.get(o)).find((p) => p !== undefined && p.lexemes.length > 0 && !absent(p));
+    return [found ? { ...found, phrase: term } : own];
+  });
+}
 
 /**
  * What the question asks about that the corpus does not hold: the required constraints no indexed

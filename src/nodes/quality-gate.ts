@@ -3,17 +3,22 @@ import { aliasNames } from "../retrieval/aliases.js";
 import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
-import { corpusGaps, decide, gateSignals, notCovered, type Evidence } from "../evidence/judge.js";
-import { hasIdentifier, keyStems, termSet } from "../generation/text.js";
+import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
+import { spellingVariants } from "../evidence/spelling.js";
+import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 
-/** Whether the texts mention a term: every word of it, as a stem, in one text. */
+/** Whether the texts mention a term: its one word as a stem, or its words as a phrase, in order, in one text. */
 function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sets = texts.map((t) => termSet(t));
+  const sequences = texts.map((t) => (t.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" "));
   return (term) => {
-    const stems = keyStems(term.split(/\s+/));
-    return sets.some((set) => stems.every((s) => set.has(s)));
+    const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
+    if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
+    // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.
+    const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
+    return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
 }
 
@@ -37,6 +42,7 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     relevance: r.relevance,
     text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
     substantive: !isNonSubstantive(r.metadata),
+    ...(r.named ? { named: true } : {}),
   }));
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
@@ -59,21 +65,26 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   }
   // A required name or identifier that no indexed document mentions: the corpus does not cover the
   // question, whatever near miss scored well. Looked up once per question (the first round).
-  // A question naming an entry the alias index resolved is about that entry: its other words ("arguments", "accept") are framing.
-  const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias);
+  // A question naming an indexed entry (alias index, or its name or title verbatim) is about that entry:
+  // its other words ("arguments", "accept") are framing.
+  const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias) || evidence.some((e) => e.named);
   const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
-  const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
-  const missing =
-    state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)
-      ? corpusGaps(
-          await store.termPresence(tenant, [...plan.constraints, ...terms]),
-          plan.constraints,
-          terms,
-          settings.gate,
-          // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
-          mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms))),
-        )
-      : [];
+  let missing: string[] = [];
+  if (state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)) {
+    // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
+    const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
+    const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
+    // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
+    const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
+    const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
+    missing = corpusGaps(
+      presentSpelling(await store.termPresence(tenant, lookup), spellings),
+      plan.constraints,
+      terms,
+      settings.gate,
+      (t) => mentioned(t) || (spellings.get(t) ?? []).some(mentioned),
+    );
+  }
   const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

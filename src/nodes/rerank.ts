@@ -2,6 +2,7 @@ import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { namedCandidates } from "../evidence/named.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { titleCoverage } from "../retrieval/title-match.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -109,18 +110,30 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     }
   }
 
+  // The entry the question names verbatim, unambiguously, is strong evidence whatever model scored it.
+  const named =
+    s.namedRelevance > 0
+      ? namedCandidates(
+          state.standalone_question,
+          scored.map((x) => x.candidate),
+          scored.map((_, i) => i),
+        )
+      : new Set<number>();
+
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const titled = await exampleTitleCoverage(ctx, plan, scored);
   const ranked: RankedChunk[] = [];
-  for (const scoredCandidate of scored) {
+  for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
-    // An entry named by the question (alias index) is exact evidence, unless an example program is asked for.
-    const named = candidate.alias && plan.intent !== "example" ? s.aliasRelevance[candidate.alias] : 0;
+    // An entry named by the question (alias index, or its name or title verbatim) is exact evidence,
+    // unless an example program is asked for.
+    const byAlias = candidate.alias && plan.intent !== "example" ? s.aliasRelevance[candidate.alias] : 0;
+    const verbatim = named.has(i) && plan.intent !== "example";
     // An example program named for what the question asks (`writeEpi.m` for "an EPI example").
     const coverage = titled.get(candidate.id) ?? 0;
     const byTitle = coverage >= s.titleMatch.minCoverage ? s.titleMatch.relevance * coverage : 0;
-    const relevance = Math.max(scoredCandidate.relevance, named, byTitle);
+    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
@@ -128,7 +141,13 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
     const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
     const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus + s.titleMatch.bonus * coverage;
-    ranked.push({ ...candidate, relevance, rerank_score, ...(relevance < threshold ? { below_threshold: true } : {}) });
+    ranked.push({
+      ...candidate,
+      relevance,
+      rerank_score,
+      ...(relevance < threshold ? { below_threshold: true } : {}),
+      ...(verbatim ? { named: true } : {}),
+    });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
   const keep = Math.max(plan.top_k * s.keepFactor, s.keepMin);

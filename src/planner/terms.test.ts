@@ -54,10 +54,10 @@ describe("extractConstraints", () => {
     expect(extractConstraints("Which fields does the [FINGERPRINT] section hold?")).toEqual(["FINGERPRINT"]);
   });
 
-  it("keeps runs of capitalised words as one name, with a version after them, but not a sentence's first word", () => {
+  it("keeps runs of capitalised words as one name, with a version after them; a sentence's first word stands alone", () => {
     expect(extractConstraints("How do I run it on a Philips Ingenia scanner?")).toEqual(["Philips Ingenia"]);
     expect(extractConstraints("What changed in PostgreSQL 17 for replication?")).toEqual(["PostgreSQL", "PostgreSQL 17"]);
-    expect(extractConstraints("Revenue of Initech's parent in 2019?")).toEqual(["Initech", "2019"]);
+    expect(extractConstraints("Revenue of Initech's parent in 2019?")).toEqual(["Revenue", "Initech", "2019"]);
     expect(extractConstraints("Tutorial: how do foreign keys work?")).toEqual([]);
   });
 
@@ -68,5 +68,18 @@ describe("extractConstraints", () => {
       "IDENTITY",
       "CASCADE",
     ]);
+  });
+
+  it("splits a compound of two names into both, keeping codes with a number or a plain word whole", () => {
+    expect(extractConstraints("RANK-RANKL signalling drives thymic development.")).toEqual(["RANK", "RANKL"]);
+    const codes = extractConstraints("Is SARS-CoV-2 covered, or COVID-19?");
+    expect(codes).toEqual(expect.arrayContaining(["SARS-CoV-2", "COVID-19"]));
+    expect(codes).not.toContain("SARS");
+    expect(extractConstraints("How does a B-tree index work in PostgreSQL?")).toEqual(["PostgreSQL", "B-tree"]);
+  });
+
+  it("requires a capitalised word opening a sentence, which may be a name, but not question framing", () => {
+    expect(extractConstraints("Teplizumab delays the onset of type 1 diabetes.")).toEqual(["Teplizumab"]);
+    expect(extractConstraints("Summarize the options of VACUUM.")).toEqual(["VACUUM"]);
   });
 });

@@ -133,6 +133,24 @@ const FRAMING = new Set([
   "tell",
   "explain",
   "describe",
+  "summarize",
+  "summarise",
+  "compare",
+  "contrast",
+  "outline",
+  "define",
+  "provide",
+  "generate",
+  "suppose",
+  "assume",
+  "imagine",
+  "consider",
+  "write",
+  "create",
+  "list",
+  "find",
+  "give",
+  "help",
   "which",
   "what",
   "how",
@@ -153,6 +171,8 @@ const FILE_EXT = /\.(?:m|py|ts|js|mjs|cjs|tsx|html?|md|pdf|txt|json|seq)$/i;
 /** A capitalised or all-caps word (a name), possessive dropped; hyphenated names stay whole (B-tree, SARS-CoV). */
 const NAME = /^(?:[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[A-Z0-9]+)$/;
 const YEAR = /^(?:19|20)\d{2}$/;
+/** A sentence's first word that may be a name: one capital, then five or more lower-case letters. */
+const SENTENCE_START_NAME = /^[A-Z][a-z]{5,}$/;
 const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
 
 /**
@@ -170,6 +190,12 @@ export function extractConstraints(question: string): string[] {
   const out: string[] = [];
   const add = (c: string) => {
     const t = c.trim();
+    const parts = t.split("-");
+    // RANK-RANKL, PP2A-HDAC4: a compound of two names requires each name, not their hyphenated spelling.
+    if (parts.length > 1 && !/\s/.test(t) && parts.every((p) => p.length >= 2 && /[A-Za-z]/.test(p) && /[A-Z0-9]/.test(p))) {
+      parts.forEach(add);
+      return;
+    }
     if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   };
   const ids = extractIdentifiers(question);
@@ -218,7 +244,12 @@ export function extractConstraints(question: string): string[] {
       const isName =
         w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
       if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) run.push(w);
-      else flush();
+      else {
+        flush();
+        // A capitalised word opening a sentence may be a name (Teplizumab delays ...) or a plain word
+        // (Increased ...): required either way, it costs nothing when the corpus has it.
+        if (isName && first && SENTENCE_START_NAME.test(w) && !taken.has(w.toLowerCase())) add(w);
+      }
     });
     flush();
   }

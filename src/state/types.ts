@@ -65,6 +65,8 @@ export interface RankedChunk extends Candidate {
    * place in the ranking (evals score the whole list) but is not evidence for the expander or gate.
    */
   below_threshold?: boolean;
+  /** Set on the one entry the question names verbatim (`VACUUM`, `mr.makeTrapezoid`): its relevance is at least `rerank.namedRelevance`. */
+  named?: boolean;
 }
 
 /** One numbered block of context the generator sees, and cites as `[n]`. */
@@ -104,6 +106,8 @@ export interface GateSignals {
   non_substantive_share: number;
   /** Share of the question's identifiers (makeTrapezoid, J14...) found verbatim in the top substantive evidence. */
   identifier_coverage?: number;
+  /** Strong substantive hits that are the entry the question names verbatim (see `RankedChunk.named`). */
+  named_hits?: number;
 }
 
 export interface GateResult {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { spellingVariants } from "./spelling.js";
+
+describe("spellingVariants", () => {
+  it("joins, hyphenates and spaces letters and digits", () => {
+    expect(spellingVariants("IL6")).toEqual(expect.arrayContaining(["IL-6", "IL 6"]));
+    expect(spellingVariants("IL-6")).toContain("IL6");
+  });
+
+  it("spells Greek letters out and back, and reads a Latin look-alike after a code as Greek", () => {
+    expect(spellingVariants("TNF-alpha")).toContain("TNF-α");
+    expect(spellingVariants("PPARγ")).toContain("PPARgamma");
+    expect(spellingVariants("PPARy")).toEqual(expect.arrayContaining(["PPARγ", "PPARgamma"]));
+    expect(spellingVariants("NF-kB")).toContain("NF-κB");
+  });
+
+  it("reads l for I and 0 for o inside codes, not inside words", () => {
+    expect(spellingVariants("elF3")).toContain("eIF3");
+    expect(spellingVariants("fox0")).toContain("foxo");
+    expect(spellingVariants("I-carnitine")).toContain("l-carnitine");
+    expect(spellingVariants("makeSpiralGradient")).toEqual([]);
+    expect(spellingVariants("IBP")).toEqual([]);
+  });
+
+  it("drops a plain qualifying word from a code, never a number or a short letter", () => {
+    expect(spellingVariants("Rad53-dependent")).toContain("Rad53");
+    expect(spellingVariants("iPSCderived")).toEqual(expect.arrayContaining(["iPSC-derived", "iPSC"]));
+    expect(spellingVariants("NF-kB-dependent")).toEqual(expect.arrayContaining(["NF-kB", "NF-κB"]));
+    expect(spellingVariants("TrueFISP")).toContain("True-FISP");
+    expect(spellingVariants("B-tree")).toEqual([]);
+    expect(spellingVariants("PostgreSQL 17").every((v) => v.includes("17"))).toBe(true);
+    expect(spellingVariants("DENV-3").every((v) => v.includes("3"))).toBe(true);
+    expect(spellingVariants("Initech")).toEqual([]);
+  });
+});
