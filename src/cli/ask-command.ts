@@ -126,7 +126,11 @@ export function warmCommand(configFrom: ConfigFrom): Command {
         key,
         paths,
         idleMs: config.warm.idleSeconds * 1000,
-        answer: async (request) => (await state.opening!).answer(request),
+        answer: async (request) => {
+          const output = await (await state.opening!).answer(request);
+          process.stderr.write(`sourcewise: answered ${JSON.stringify(request.question.slice(0, 80))}\n`);
+          return output;
+        },
         describeError,
       });
       // Exit code 0: another warm process of this key is already serving it.
