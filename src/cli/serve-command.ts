@@ -134,10 +134,14 @@ export function serveCommand(): Command {
       process.stderr.write(
         `sourcewise: ready (threads: ${open.threads.kind}${open.database}; ready after ${process.uptime().toFixed(2)} s)\n`,
       );
+      // One question of its own, so the first user's finds the index in memory (beside any real one).
+      const { warmUp } = await import("../context/warm-up.js");
+      const warming = warmUp(open.ctx);
       // Requests in flight finish first, then threads and the store close: never under a running query.
       closeOnSignal(
         async () => {
           await running.close();
+          await warming;
           await open.close();
         },
         { exitCode: 0 },

@@ -118,7 +118,15 @@ export async function startServer({
 }: StartServerOptions): Promise<RunningServer> {
   // The graph and LangChain load with the handler, off the path to listening.
   const options = opening ?? Promise.resolve(given as ChatHandlerOptions);
-  const ready = import("./app.js").then(async ({ createChatHandler }) => createChatHandler(await options));
+  let listening!: (port: number) => void;
+  const bound = new Promise<number>((done) => (listening = done));
+  const ready = import("./app.js").then(async ({ createChatHandler }) => {
+    const opened = await options;
+    const handler = createChatHandler(opened);
+    // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
+    if (opened.uiDir) handler.allowOrigins(ownOrigins(host, await bound));
+    return handler;
+  });
   ready.catch(() => {});
   const handler = deferredHandler(ready);
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
@@ -152,11 +160,13 @@ export async function startServer({
     });
   });
   const actual = (server.address() as AddressInfo).port;
-  // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
-  void Promise.all([options, ready]).then(
-    ([o, h]) => o.uiDir && h.allowOrigins(ownOrigins(host, actual)),
-    () => {},
-  );
+  listening(actual);
+  // Given its options, the server is ready when this resolves; given `opening`, it is listening.
+  if (!opening)
+    await ready.catch(async (error: unknown) => {
+      await new Promise((done) => server.close(done));
+      throw error;
+    });
   return {
     server,
     port: actual,

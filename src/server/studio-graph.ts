@@ -1,5 +1,6 @@
 import { loadConfig } from "../config/config.js";
 import { defaultTenantContext, openDefaultContext } from "../context/open-context.js";
+import { warmUp } from "../context/warm-up.js";
 import { buildGraph, withoutScratch } from "../graph/graph.js";
 import { AuthGraphInputSchema, GraphInputSchema } from "../state/input.js";
 
@@ -27,4 +28,4 @@ export const graph = withoutScratch(
 
 // Inside the Agent Server (its CLI sets LANGGRAPH_API_URL), the store opens and the model loads
 // now, while the server starts, not on the first run. A failure is kept for that run to report.
-if (process.env.LANGGRAPH_API_URL) openDefaultContext().catch(() => {});
+if (process.env.LANGGRAPH_API_URL) openDefaultContext().then(warmUp, () => {});
