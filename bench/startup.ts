@@ -63,21 +63,27 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const since = (t: number) => performance.now() - t;
 const body = JSON.stringify({ id: "bench", messages: [{ id: "u1", role: "user", parts: [{ type: "text", text: QUESTION }] }] });
 
-/** Starts `serve --port 0`, asks once as soon as it listens, then stops it. Times are from process start. */
+/** Starts `serve`, asks once as soon as it listens (any answer to GET /healthz), then stops it. Times are from process start. */
 async function serveOnce(): Promise<{ listen: number; ready: number; firstAnswer: number }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, "serve", "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "serve", "--port", String(port)], { env, stdio: ["ignore", "ignore", "pipe"] });
   let err = "";
   let ready = 0;
-  const url = await new Promise<string>((done, fail) => {
-    child.stderr.on("data", (d: Buffer) => {
-      err += d.toString();
-      const m = /serving (http:\/\/\S+)/.exec(err);
-      if (m) done(m[1]!);
-      if (!ready && /sourcewise: ready/.test(err)) ready = since(started);
-    });
-    child.once("exit", (code) => fail(new Error(`serve exited with ${code}: ${err}`)));
+  child.stderr.on("data", (d: Buffer) => {
+    err += d.toString();
+    if (!ready && /sourcewise: serving/.test(err)) ready = since(started);
   });
+  while (true) {
+    if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}: ${err}`);
+    const answered = await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const listen = since(started);
   const res = await fetch(`${url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body });
   await res.text();

@@ -124,15 +124,19 @@ export function serveCommand(): Command {
         await opening.then((o) => o.close()).catch(() => {});
         throw error;
       }
-      process.stderr.write(
-        `sourcewise: serving ${running.url} (auth: ${server.jwtSecret ? "on" : "off"}${opts.ui ? `, chat page: ${running.url}/` : ""}; listening after ${process.uptime().toFixed(2)} s)\n`,
-      );
+      // Requests are accepted from here on (they wait for the store); one line once it is open, so a start-up error stays one line.
+      const listening = process.uptime();
       const open = await opening.catch(async (error: unknown) => {
         await running.close();
         throw error;
       });
+      const facts = [
+        `threads: ${open.threads.kind}`,
+        `auth: ${server.jwtSecret ? "on" : "off"}${open.database}`,
+        ...(opts.ui ? [`chat page: ${running.url}/`] : []),
+      ];
       process.stderr.write(
-        `sourcewise: ready (threads: ${open.threads.kind}${open.database}; ready after ${process.uptime().toFixed(2)} s)\n`,
+        `sourcewise: serving ${running.url} (${facts.join(", ")}; listening after ${listening.toFixed(2)} s, ready after ${process.uptime().toFixed(2)} s)\n`,
       );
       // One question of its own, so the first user's finds the index in memory (beside any real one).
       const { warmUp } = await import("../context/warm-up.js");

@@ -122,9 +122,11 @@ export async function startServer({
   const bound = new Promise<number>((done) => (listening = done));
   const ready = import("./app.js").then(async ({ createChatHandler }) => {
     const opened = await options;
+    // Only a server that listens gets a handler (a failed listen never resolves `bound`).
+    const port = await bound;
     const handler = createChatHandler(opened);
     // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
-    if (opened.uiDir) handler.allowOrigins(ownOrigins(host, await bound));
+    if (opened.uiDir) handler.allowOrigins(ownOrigins(host, port));
     return handler;
   });
   ready.catch(() => {});
