@@ -16,7 +16,7 @@ export interface Runtime {
 
 /** Options of {@link openRuntime}. */
 export interface OpenRuntimeOptions {
-  /** Load the query embedding model while the store opens, for commands that answer questions. @default false */
+  /** Load the local query embedding model while the store opens, for commands that answer questions. @default false */
   warmQueries?: boolean;
 }
 
@@ -28,8 +28,9 @@ export interface OpenRuntimeOptions {
  */
 export async function openRuntime(config: Config, { warmQueries = false }: OpenRuntimeOptions = {}): Promise<Runtime> {
   const embeddings = await createEmbeddings(config.embeddings, { workers: config.embeddingWorkers });
-  // The query model loads while the store opens (the local model: ~0.3 s of a cold start).
-  const warming = warmQueries ? embeddings.embedQuery("warm up").then(() => undefined) : undefined;
+  // The local query model loads while the store opens (~0.3 s of a cold start); a remote one is not called for it.
+  const warming =
+    warmQueries && config.embeddings.startsWith("local/") ? embeddings.embedQuery("warm up").then(() => undefined) : undefined;
   let store: SqlStore;
   try {
     store = await openStore(config.store);
