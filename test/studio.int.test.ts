@@ -147,7 +147,9 @@ describe("langgraph dev, auth off", () => {
       input_schema: { properties: Record<string, { minimum?: number; maximum?: number; minItems?: number }> };
     };
     expect(text).not.toContain("__overwrite__");
-    expect(Object.keys(input.properties)).toEqual(expect.arrayContaining(["question", "messages", "sources", "top_k", "token_budget"]));
+    expect(Object.keys(input.properties)).toEqual(
+      expect.arrayContaining(["question", "messages", "sources", "top_k", "token_budget", "tenant"]),
+    );
     expect(input.properties.top_k).toMatchObject({ minimum: 1, maximum: 50 });
     expect(input.properties.sources).toMatchObject({ minItems: 1 });
   });
@@ -210,6 +212,26 @@ describe("langgraph dev with SOURCEWISE_JWT_SECRET: the token's tenant, not the 
       ).text(),
     ) as { answer: string };
     expect(globex.answer).toContain("October");
+  }, 120_000);
+
+  it("shows Studio no tenant input: the token's tenant is the run's", async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/assistants/sourcewise/schemas`, { headers: await bearer("acme") });
+    const text = await res.text();
+    expect(res.status, text.slice(0, 500)).toBe(200);
+    const { input_schema: input } = JSON.parse(text) as { input_schema: { properties: Record<string, unknown> } };
+    expect(Object.keys(input.properties)).toEqual(expect.arrayContaining(["question", "messages", "sources", "top_k"]));
+    expect(Object.keys(input.properties)).not.toContain("tenant");
+    // A tenant in the input of a run, or in its runtime context, does not choose the tenant either.
+    const run = await api("/runs/wait", {
+      headers: await bearer("acme"),
+      body: { assistant_id: "sourcewise", input: { question: QUESTION, tenant: "globex" }, context: { tenant: "globex" } },
+    });
+    const body = await run.text();
+    expect(run.status, body.slice(0, 500)).toBe(200);
+    const out = JSON.parse(body) as { answer: string; citations: { uri: string }[] };
+    expect(out.answer).toContain("March");
+    expect(out.answer).not.toContain("October");
+    expect(out.citations.every((c) => c.uri.startsWith(join(dir, "acme")))).toBe(true);
   }, 120_000);
 
   it("refuses requests without a valid token, Studio's header included", async () => {

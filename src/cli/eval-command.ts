@@ -2,8 +2,6 @@ import { Command, InvalidArgumentError } from "commander";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadConfig, type ConfigInput } from "../config/config.js";
-import { DEMO_SOURCES } from "./demo.js";
-import { evalModels } from "./eval-models.js";
 import { progressReporter } from "./progress.js";
 import { closeOnSignal } from "./shutdown.js";
 
@@ -63,8 +61,10 @@ export function evalCommand(): Command {
       if (opts.reranker) overrides.reranker = opts.reranker;
       const config = loadConfig({ file: globals.config, overrides });
       // Built before anything is opened or ingested, so a missing API key fails at once.
+      const { evalModels } = await import("./eval-models.js");
       const models = await evalModels(config);
       const { datasetName, loadDataset } = await import("../evaluation/datasets/index.js");
+      const { DEMO_SOURCES } = await import("./demo.js");
       const name = datasetName(opts.dataset);
       const dbPath = globals.db ?? join(".sourcewise", "eval", name);
       const root = fileURLToPath(new URL("../../", import.meta.url));

@@ -1,14 +1,12 @@
 import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { loadConfig, type ConfigInput } from "../config/config.js";
-import { openRuntime } from "../config/runtime.js";
-import { SourcewiseError } from "../errors.js";
-import { ingest } from "../ingestion/ingest.js";
-import { ingestProgressBar } from "./progress.js";
 import { closeOnSignal } from "./shutdown.js";
 import { serveCommand } from "./serve-command.js";
+import { askCommand, warmCommand } from "./ask-command.js";
+import { describeError, oneLine } from "./describe-error.js";
 import { evalCommand } from "./eval-command.js";
 import { reindexCommand } from "./reindex-command.js";
-import { formatAnswer, formatIngestSummary, formatStats } from "./format.js";
+import { formatIngestSummary, formatStats } from "./format.js";
 
 interface GlobalOptions {
   config?: string;
@@ -53,6 +51,10 @@ export function buildCli(): Command {
     .option("--json", "print the summary as JSON", false)
     .action(async (paths: string[], opts: { source: string; topic: string[]; prune: boolean; json: boolean }, cmd: Command) => {
       const config = configFrom(cmd.optsWithGlobals());
+      // Imported here: the other commands (`ask` above all) start without the ingestion code.
+      const { openRuntime } = await import("../config/runtime.js");
+      const { ingest } = await import("../ingestion/ingest.js");
+      const { ingestProgressBar } = await import("./progress.js");
       const rt = await openRuntime(config);
       const done = closeOnSignal(() => rt.close());
       const bar = opts.json ? undefined : ingestProgressBar();
@@ -110,37 +112,6 @@ export function buildCli(): Command {
     });
 
   program
-    .command("ask")
-    .description("answer a question with numbered citations, or ask clarifying questions")
-    .argument("<question>", "the question")
-    .option("-s, --source <name>", "search only this source (repeatable)", collect, [])
-    .option("--topic <topic>", "topic for topic-scoped search")
-    .option("--json", "print the full result as JSON", false)
-    .action(async (question: string, opts: { source: string[]; topic?: string; json: boolean }, cmd: Command) => {
-      if (!question.trim()) throw new InvalidArgumentError("the question must not be empty.");
-      const config = configFrom(cmd.optsWithGlobals());
-      const { openContext } = await import("../context/open-context.js");
-      const { createGraph } = await import("../graph/graph.js");
-      const ctx = await openContext(config);
-      const done = closeOnSignal(() => ctx.close());
-      try {
-        const graph = createGraph(ctx);
-        const started = performance.now();
-        const result = await graph.invoke({
-          question,
-          tenant: config.tenant,
-          topic: opts.topic,
-          sources: opts.source.length ? opts.source : undefined,
-        });
-        const ms = performance.now() - started;
-        process.stdout.write(opts.json ? `${JSON.stringify(result, null, 2)}\n` : formatAnswer(result, { ms }));
-      } finally {
-        done();
-        await ctx.close();
-      }
-    });
-
-  program
     .command("demo")
     .description("ingest the project's own API reference, guides and examples, then answer four questions")
     .action(async (_opts: object, cmd: Command) => {
@@ -151,6 +122,8 @@ export function buildCli(): Command {
       if (!(await runDemo(config))) process.exitCode = 1;
     });
 
+  program.addCommand(askCommand(configFrom));
+  program.addCommand(warmCommand(configFrom), { hidden: true });
   program.addCommand(reindexCommand(configFrom));
   program.addCommand(serveCommand());
   program.addCommand(evalCommand());
@@ -160,22 +133,7 @@ export function buildCli(): Command {
   return program;
 }
 
-/** Error codes that mean the command could not start (bad configuration, store, address): exit code 2. */
-const STARTUP_CODES = new Set(["config_error", "unknown_provider", "store_open_failed", "server_start_failed", "embedding_mismatch"]);
-
-/** An error as one line: the message's lines joined, then the hint. */
-export function oneLine(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const hint = SourcewiseError.isInstance(error) ? error.hint : undefined;
-  const message = hint ? error.message.slice(0, error.message.lastIndexOf("\n  hint:")) : error.message;
-  const text = message
-    .split("\n")
-    .map((l) => l.trim().replace(/^- /, ""))
-    .filter(Boolean)
-    .join("; ")
-    .replace(/:;/g, ":");
-  return hint ? `${text} (hint: ${hint})` : text;
-}
+export { oneLine } from "./describe-error.js";
 
 /**
  * Runs the CLI. Every error is one line on stderr, with its hint; a start-up error (usage,
@@ -203,11 +161,8 @@ export async function run(argv = process.argv): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    const known = SourcewiseError.isInstance(error);
-    const debug = process.env.SOURCEWISE_DEBUG === "1" && error instanceof Error && error.stack;
-    process.stderr.write(
-      `sourcewise: ${debug || oneLine(error)}${known || debug ? "" : " (unexpected error; SOURCEWISE_DEBUG=1 prints its stack trace)"}\n`,
-    );
-    process.exitCode = known && STARTUP_CODES.has(error.code) ? 2 : 1;
+    const { line, exitCode } = describeError(error);
+    process.stderr.write(`sourcewise: ${line}\n`);
+    process.exitCode = exitCode;
   }
 }

@@ -26,6 +26,34 @@ function checkIngestRoots(roots: Config["server"]["ingestRoots"]): void {
   }
 }
 
+/** Opens what the server answers with: the run context and the thread store, and says whose database it is. */
+async function openServing(config: Config) {
+  const { openContext } = await import("../context/open-context.js");
+  const { openCheckpointer } = await import("../memory/checkpointer.js");
+  const { SharedPGlite } = await import("../storage/shared/shared-pglite.js");
+  const { describeOwner } = await import("../storage/shared/owner-info.js");
+  const ctx = await openContext(config);
+  // On PGlite, threads live in the store's own database, so one directory has one owner.
+  const threads = await openCheckpointer({
+    threads: config.server.threads,
+    ...(config.store.kind === "pglite" ? { client: ctx.store.client } : { pglitePath: `${config.store.path}-threads` }),
+  }).catch(async (error: unknown) => {
+    await ctx.close();
+    throw error;
+  });
+  const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
+  const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
+  return {
+    ctx,
+    threads,
+    database,
+    async close() {
+      await threads.close();
+      await ctx.close();
+    },
+  };
+}
+
 /**
  * `sourcewise serve [--port] [--host] [--auth]`: the chat backend over the configured store.
  * Threads persist where `server.threads` says (SOURCEWISE_THREADS); with `--auth` (or a JWT
@@ -62,58 +90,63 @@ export function serveCommand(): Command {
           hint: "Run `npm run build:chat-ui` in the sourcewise folder, then start again.",
         });
       }
-      const { openContext } = await import("../context/open-context.js");
-      const { openCheckpointer } = await import("../memory/checkpointer.js");
-      const { startServer } = await import("../server/server.js");
-      const { SharedPGlite } = await import("../storage/shared/shared-pglite.js");
-      const { describeOwner } = await import("../storage/shared/owner-info.js");
-      const ctx = await openContext(config);
-      // On PGlite, threads live in the store's own database, so one directory has one owner.
-      const threads = await openCheckpointer({
-        threads: config.server.threads,
-        ...(config.store.kind === "pglite" ? { client: ctx.store.client } : { pglitePath: `${config.store.path}-threads` }),
-      }).catch(async (error: unknown) => {
-        await ctx.close();
-        throw error;
-      });
       const { server } = config;
-      const running = await startServer({
-        context: ctx,
-        checkpointer: threads.saver,
-        jwtSecret: server.jwtSecret,
-        port: server.port,
-        host: server.host,
-        maxMessageChars: server.maxMessageChars,
-        maxBodyBytes: server.maxBodyBytes,
-        ingest: {
-          maxFileBytes: config.ingest.maxFileBytes,
-          batchSize: config.ingest.batchSize,
-          chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens },
-        },
-        ingestRoots: server.ingestRoots,
-        dataDir,
-        corsOrigins: server.corsOrigins,
-        ...(opts.ui ? { uiDir: CHAT_UI_DIR } : {}),
-        headersTimeoutMs: server.headersTimeoutMs,
-        requestTimeoutMs: server.requestTimeoutMs,
-        keepAliveTimeoutMs: server.keepAliveTimeoutMs,
-      }).catch(async (error: unknown) => {
+      const { startServer } = await import("../server/server.js");
+      // The store, the model and the graph open while the server already listens; requests wait for them.
+      const opening = openServing(config);
+      let running: Awaited<ReturnType<typeof startServer>>;
+      try {
+        running = await startServer({
+          opening: opening.then(({ ctx, threads }) => ({
+            context: ctx,
+            checkpointer: threads.saver,
+            jwtSecret: server.jwtSecret,
+            maxMessageChars: server.maxMessageChars,
+            maxBodyBytes: server.maxBodyBytes,
+            ingest: {
+              maxFileBytes: config.ingest.maxFileBytes,
+              batchSize: config.ingest.batchSize,
+              chunking: { maxTokens: config.ingest.maxTokens, overlapTokens: config.ingest.overlapTokens },
+            },
+            ingestRoots: server.ingestRoots,
+            dataDir,
+            corsOrigins: server.corsOrigins,
+            ...(opts.ui ? { uiDir: CHAT_UI_DIR } : {}),
+          })),
+          port: server.port,
+          host: server.host,
+          headersTimeoutMs: server.headersTimeoutMs,
+          requestTimeoutMs: server.requestTimeoutMs,
+          keepAliveTimeoutMs: server.keepAliveTimeoutMs,
+        });
+      } catch (error) {
         // The embedding workers and databases would otherwise keep the process alive after the error.
-        await threads.close();
-        await ctx.close();
+        await opening.then((o) => o.close()).catch(() => {});
+        throw error;
+      }
+      // Requests are accepted from here on (they wait for the store); one line once it is open, so a start-up error stays one line.
+      const listening = process.uptime();
+      const open = await opening.catch(async (error: unknown) => {
+        await running.close();
         throw error;
       });
-      const share = ctx.store.client instanceof SharedPGlite ? await ctx.store.client.state() : undefined;
-      const database = share ? `, database: ${share.role === "owner" ? "owner" : `client of ${describeOwner(share.owner)}`}` : "";
+      const facts = [
+        `threads: ${open.threads.kind}`,
+        `auth: ${server.jwtSecret ? "on" : "off"}${open.database}`,
+        ...(opts.ui ? [`chat page: ${running.url}/`] : []),
+      ];
       process.stderr.write(
-        `sourcewise: serving ${running.url} (threads: ${threads.kind}, auth: ${config.server.jwtSecret ? "on" : "off"}${database}${opts.ui ? `, chat page: ${running.url}/` : ""}; started in ${process.uptime().toFixed(2)} s)\n`,
+        `sourcewise: serving ${running.url} (${facts.join(", ")}; listening after ${listening.toFixed(2)} s, ready after ${process.uptime().toFixed(2)} s)\n`,
       );
+      // One question of its own, so the first user's finds the index in memory (beside any real one).
+      const { warmUp } = await import("../context/warm-up.js");
+      const warming = warmUp(open.ctx);
       // Requests in flight finish first, then threads and the store close: never under a running query.
       closeOnSignal(
         async () => {
           await running.close();
-          await threads.close();
-          await ctx.close();
+          await warming;
+          await open.close();
         },
         { exitCode: 0 },
       );

@@ -23,6 +23,7 @@ const ENV: Record<string, (v: string) => ConfigInput> = {
   SOURCEWISE_PORT: (v) => ({ server: { port: Number(v) } }),
   SOURCEWISE_JWT_SECRET: (v) => ({ server: { jwtSecret: v } }),
   SOURCEWISE_THREADS: (v) => ({ server: { threads: v } }),
+  SOURCEWISE_WARM_IDLE_SECONDS: (v) => ({ warm: { idleSeconds: Number(v) } }),
 };
 
 type Tree = Record<string, unknown>;

@@ -125,6 +125,14 @@ export const ConfigSchema = z
     ingest: IngestSchema.default({}),
     /** `sourcewise serve`: the chat-backend HTTP server. */
     server: ServerSchema.default({}),
+    /** `sourcewise ask`'s warm process, which keeps the store open and the model loaded between questions. */
+    warm: z
+      .object({
+        /** The warm process exits after this many seconds without a question; 0: `ask` answers in its own process. */
+        idleSeconds: z.number().int().min(0).max(86_400).default(300),
+      })
+      .strict()
+      .default({}),
     /** The quality gate's thresholds. */
     gate: GateSettingsSchema.default({}),
     /** Hybrid search, query expansion, broadening and reranking. */

@@ -26,8 +26,11 @@ export async function openContext(config: Config): Promise<OwnedContext> {
   const profiles = loadProfiles(config.sources);
   const chatSpec = defaultChatModelSpec(config.chatModel);
   const rerankSpec = config.reranker ?? defaultRerankerSpec();
-  // The chat model and the store (with the embedding model) load in parallel.
-  const [chat, opening] = await Promise.allSettled([chatSpec ? createChatModel(chatSpec) : undefined, openRuntime(config)]);
+  // The chat model, the store and the query embedding model load in parallel.
+  const [chat, opening] = await Promise.allSettled([
+    chatSpec ? createChatModel(chatSpec) : undefined,
+    openRuntime(config, { warmQueries: true }),
+  ]);
   if (opening.status === "rejected") throw opening.reason;
   const rt = opening.value;
   if (chat.status === "rejected") {

@@ -15,7 +15,7 @@ import { remember } from "../nodes/remember.js";
 import { rerank } from "../nodes/rerank.js";
 import { retrieve, type RetrieveTask } from "../nodes/retrieve.js";
 import { router } from "../nodes/router.js";
-import { GraphInputSchema } from "../state/input.js";
+import { AuthGraphInputSchema, GraphInputSchema } from "../state/input.js";
 import { GraphState, OutputState, SCRATCH_KEYS, type GraphStateType } from "../state/state.js";
 import { routeAfterGate, routeToRetrievers } from "./routing.js";
 
@@ -35,12 +35,16 @@ function withContext<S extends { tenant?: string | undefined }>(node: Node<S>, r
  * the thread's history).
  * @param resolve where nodes get the run context, given the run's tenant, when the caller passes
  *   none at invoke time; called once per run.
+ * @param input the input schema: {@link AuthGraphInputSchema} (no `tenant`) under Agent Server auth.
  */
-export function buildGraph(resolve: ContextResolver) {
+export function buildGraph<I extends typeof AuthGraphInputSchema = typeof GraphInputSchema>(
+  resolve: ContextResolver,
+  { input = GraphInputSchema as unknown as I }: { input?: I } = {},
+) {
   // The input is a zod schema: LangGraph validates each run's input with it (an InputError names
   // the field) and Studio's form shows its JSON schema, bounds included and no reducer types.
   return (
-    new StateGraph({ stateSchema: GraphState, input: GraphInputSchema, output: OutputState })
+    new StateGraph({ stateSchema: GraphState, input, output: OutputState })
       .addNode("condense", withContext(condense, resolve))
       .addNode("planner", withContext(planner, resolve))
       .addNode("router", withContext(router, resolve))
@@ -104,7 +108,7 @@ export function createGraph({ checkpointer, streamScratch = false, ...context }:
  * `values`, `updates` and `getState`: what Studio's state panel and each event carry is what a
  * user or a follow-up needs.
  */
-function withoutScratch<G extends { streamChannels?: unknown; channels: Record<string, unknown> }>(compiled: G): G {
+export function withoutScratch<G extends { streamChannels?: unknown; channels: Record<string, unknown> }>(compiled: G): G {
   compiled.streamChannels = Object.keys(compiled.channels).filter((key) => !SCRATCH_KEYS.includes(key));
   return compiled;
 }

@@ -1,8 +1,8 @@
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { SourcewiseError } from "../errors.js";
-import { createChatHandler, type ChatHandlerOptions } from "./app.js";
+import type { ChatHandler, ChatHandlerOptions } from "./app.js";
 
 /** A listening chat server. */
 export interface RunningServer {
@@ -61,9 +61,48 @@ function ownOrigins(host: string, port: number): string[] {
 const HTTP_ERROR = (status: string, message: string) =>
   `HTTP/1.1 ${status}\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n${JSON.stringify({ error: message, field: "request" })}`;
 
+/** Options of {@link startServer}: the handler's (or a promise of them as `opening`), the address and the timeouts. */
+export type StartServerOptions = (ChatHandlerOptions | (Partial<ChatHandlerOptions> & { opening: Promise<ChatHandlerOptions> })) &
+  ServerTimeouts & {
+    port?: number;
+    host?: string;
+    /** The handler's options, still being built: the server listens now and requests wait for them. */
+    opening?: Promise<ChatHandlerOptions>;
+  };
+
 /**
- * Starts {@link createChatHandler} on Node's `http`. Port 0 picks a free port. A client that
- * sends its headers or body too slowly gets a 408 and its socket is destroyed.
+ * A request listener that answers as soon as the server listens: requests wait for `ready` (the
+ * store and models opening), `/healthz` answers 503 `starting` meanwhile, and a failed start is a
+ * 503 naming the error.
+ */
+function deferredHandler(ready: Promise<ChatHandler>): (req: IncomingMessage, res: ServerResponse) => void {
+  let handler: ChatHandler | undefined;
+  let failed: Error | undefined;
+  ready.then(
+    (h) => (handler = h),
+    (error: Error) => (failed = error),
+  );
+  const unavailable = (res: ServerResponse, body: object) => {
+    if (res.headersSent) return void res.end();
+    res.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "1" });
+    res.end(JSON.stringify(body));
+  };
+  return (req, res) => {
+    if (handler) return handler(req, res);
+    if (failed) return unavailable(res, { error: `The server failed to start: ${failed.message.split("\n")[0]}`, field: "server" });
+    if ((req.url ?? "/").split("?")[0] === "/healthz") return unavailable(res, { status: "starting" });
+    ready.then(
+      (h) => h(req, res),
+      (error: Error) => unavailable(res, { error: `The server failed to start: ${error.message.split("\n")[0]}`, field: "server" }),
+    );
+  };
+}
+
+/**
+ * Starts the chat handler (`createChatHandler`) on Node's `http`. Port 0 picks a free port. A
+ * client that sends its headers or body too slowly gets a 408 and its socket is destroyed. Given
+ * `opening` (the handler's options, still being built), it listens at once and requests wait for
+ * them: `sourcewise serve` listens while the store and the model load.
  * @throws ServerStartError when the address cannot be bound (port in use...).
  * @example
  * const { url, close } = await startServer({ context, port: 0 });
@@ -74,9 +113,24 @@ export async function startServer({
   headersTimeoutMs = 10_000,
   requestTimeoutMs = 30_000,
   keepAliveTimeoutMs = 5_000,
-  ...options
-}: ChatHandlerOptions & ServerTimeouts & { port?: number; host?: string }): Promise<RunningServer> {
-  const handler = createChatHandler(options);
+  opening,
+  ...given
+}: StartServerOptions): Promise<RunningServer> {
+  // The graph and LangChain load with the handler, off the path to listening.
+  const options = opening ?? Promise.resolve(given as ChatHandlerOptions);
+  let listening!: (port: number) => void;
+  const bound = new Promise<number>((done) => (listening = done));
+  const ready = import("./app.js").then(async ({ createChatHandler }) => {
+    const opened = await options;
+    // Only a server that listens gets a handler (a failed listen never resolves `bound`).
+    const port = await bound;
+    const handler = createChatHandler(opened);
+    // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
+    if (opened.uiDir) handler.allowOrigins(ownOrigins(host, port));
+    return handler;
+  });
+  ready.catch(() => {});
+  const handler = deferredHandler(ready);
   // Node checks the timeouts every connectionsCheckingInterval (30 s by default): check often enough to honour them.
   const connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeoutMs, requestTimeoutMs) / 4)));
   const server = createServer({ headersTimeout: headersTimeoutMs, requestTimeout: requestTimeoutMs, connectionsCheckingInterval }, handler);
@@ -108,8 +162,13 @@ export async function startServer({
     });
   });
   const actual = (server.address() as AddressInfo).port;
-  // The chat page is served from here: its origin (as the browser names it) may call /api/chat.
-  if (options.uiDir) handler.allowOrigins(ownOrigins(host, actual));
+  listening(actual);
+  // Given its options, the server is ready when this resolves; given `opening`, it is listening.
+  if (!opening)
+    await ready.catch(async (error: unknown) => {
+      await new Promise((done) => server.close(done));
+      throw error;
+    });
   return {
     server,
     port: actual,
@@ -127,7 +186,7 @@ export async function startServer({
       }
       server.closeAllConnections();
       await closed;
-      await handler.idle();
+      await ready.then((h) => h.idle()).catch(() => {});
     },
   };
 }

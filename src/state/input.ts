@@ -75,6 +75,12 @@ export const GraphInputSchema = z.object({
 
 export type GraphInput = z.input<typeof GraphInputSchema>;
 
+/**
+ * The input when the Agent Server's auth is configured: no `tenant`, which comes from the verified
+ * token (`runTenant`), so Studio's form does not offer it and a run cannot name another tenant.
+ */
+export const AuthGraphInputSchema = GraphInputSchema.omit({ tenant: true });
+
 /** The text of a message's content: a string, or the text parts of a content list. */
 export function messageText(message: BaseMessage): string {
   const { content } = message;
