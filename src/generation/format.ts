@@ -3,6 +3,7 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { ContextBlock } from "../state/types.js";
 import type { GenerationSettings } from "../config/run-settings.js";
 import { entryFacts, renderEntry } from "./api-entry.js";
+import { withMarkdownTables } from "./tables.js";
 
 /** One block as the generator sees it: a citation header over a body laid out for its source. */
 export interface FormattedBlock {
@@ -115,7 +116,8 @@ export function formatBody(block: ContextBlock, formatter: SourceProfile["format
   if (formatter === "example" && typeof block.metadata.language === "string") {
     return `\`\`\`${block.metadata.language}\n${block.text}\n\`\`\``;
   }
-  return block.text;
+  // Tables (PDF columns, HTML rows) as Markdown, words unchanged: both generators read them as tables.
+  return formatter === "doc" ? withMarkdownTables(block.text) : block.text;
 }
 
 /**
