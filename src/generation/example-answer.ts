@@ -1,30 +1,10 @@
+import { exampleCode, exampleLanguage } from "./example-code.js";
 import { fileLabel } from "./format.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
 import type { FormattedBlock } from "./format.js";
 
-/** The language of a code block: its own metadata, or its first section's (a whole-document block). */
-function languageOf(f: FormattedBlock): string | undefined {
-  const own = f.block.metadata.language;
-  if (typeof own === "string") return own;
-  const sections = f.block.metadata.sections;
-  const first = Array.isArray(sections)
-    ? (sections[0] as { metadata?: Record<string, unknown> } | undefined)?.metadata?.language
-    : undefined;
-  return typeof first === "string" ? first : undefined;
-}
-
-/** A whole-document block lays sections out under `## title` lines; code keeps only its own lines. */
-function codeText(f: FormattedBlock): string {
-  const titles = new Set([
-    f.block.title,
-    ...(Array.isArray(f.block.metadata.sections) ? (f.block.metadata.sections as { title?: string }[]).map((s) => s.title) : []),
-  ]);
-  return f.block.text
-    .split("\n")
-    .filter((l) => !(l.startsWith("## ") && titles.has(l.slice(3).trim())))
-    .join("\n")
-    .replace(/^\n+|\n+$/g, "");
-}
+const languageOf = (f: FormattedBlock) => exampleLanguage(f.block);
+const codeText = (f: FormattedBlock) => exampleCode(f.block);
 
 /** The first comment line of the code (its header), comment markers kept: it says what the file is. */
 function headerLine(code: string): string | undefined {
