@@ -123,7 +123,7 @@ export async function runFrozen(
     routed += first === q.expected_source ? 1 : 0;
     const cited = citations.some((c) => isRelevant(c.uri));
     citeOk += cited ? 1 : 0;
-    const row: Record<string, unknown> = { query: q.query, hit, route: first, cited };
+    const row: Record<string, unknown> = { query: q.query, hit, route: first, cited, supported: `${check.supported}/${check.markers}` };
     if (q.check === "params" && q.entry) {
       const names = await parsedParams(relevant[0]!, q.entry);
       if (names.length > 0) {
@@ -150,7 +150,7 @@ export async function runFrozen(
     rows.push(row);
     if (verbose || !hit || row.code === false || (row.params && (row.missing as string[]).length > 0)) {
       console.log(
-        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""}`,
+        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""} citations supported ${String(row.supported)}`,
       );
       if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
       if (verbose)
