@@ -23,10 +23,14 @@ describe("renumberCitations", () => {
     expect(r.answer).toBe("Use `x = [3]` and a[2] here [1].\n```matlab\ny = [4];\n```\nThen [2].");
     expect(r.order).toEqual([5, 3]);
   });
+
+  it("reads a lone backtick as text, not as code that would hide the markers after it", () => {
+    expect(renumberCitations("The prime ` mark [4]. Then [2].", valid).answer).toBe("The prime ` mark [1]. Then [2].");
+  });
 });
 
 describe("CitationRenumberer", () => {
-  const answer = "Ramps take time [4]. Slew [6, 9] limits `a [2]` it [4].\n```\nz = [1]\n```\nDone [2].";
+  const answer = "Ramps take time [4]. Slew [6, 9] limits `a [2]` it [4].\nA ` prime [5]\n```\nz = [1]\n```\nDone [2].";
 
   it("shows pieces that join to exactly the renumbered whole, however the text is cut", () => {
     const whole = renumberCitations(answer, valid).answer;
@@ -36,7 +40,24 @@ describe("CitationRenumberer", () => {
       for (let i = 0; i < answer.length; i += size) shown += r.push(answer.slice(i, i + size));
       shown += r.end();
       expect(shown).toBe(whole);
-      expect(r.result().order).toEqual([4, 6, 2]);
+      expect(r.result().order).toEqual([4, 6, 5, 2]);
+    }
+  });
+
+  it("agrees with the whole on any text cut anywhere (seeded random texts of markers, code and spaces)", () => {
+    let seed = 7;
+    const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    const alphabet = ["[", "]", "1", "2", "9", ", ", " ", "`", "```", "\n", "a", "x[1]", "[3]", "[2, 4]"];
+    for (let t = 0; t < 300; t++) {
+      const text = Array.from({ length: 30 }, () => alphabet[rand(alphabet.length)]).join("");
+      const r = new CitationRenumberer(valid);
+      let shown = "";
+      for (let i = 0; i < text.length;) {
+        const size = 1 + rand(4);
+        shown += r.push(text.slice(i, i + size));
+        i += size;
+      }
+      expect(shown + r.end()).toBe(renumberCitations(text, valid).answer);
     }
   });
 

@@ -13,28 +13,39 @@ export interface Renumbered {
   dropped: number[];
 }
 
-const MARKER_AT = /^\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/;
+const MARKER_AT = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/y;
+const BACKTICKS = /`+/y;
 /** The start of a marker whose end has not arrived yet (`[1`, `[1, 2`). */
 const PARTIAL_MARKER = /(?<![\w])\[[\d,\s]{0,24}$/;
 
+/** Whether the backtick at `i` opens an inline code span: another one closes it on the same line. */
+function opensSpan(text: string, i: number): boolean {
+  const close = text.indexOf("`", i + 1);
+  const eol = text.indexOf("\n", i + 1);
+  return close !== -1 && (eol === -1 || close < eol);
+}
+
 /** One pass over `text`; `order` and `dropped` are filled as markers are met. */
-function rewrite(text: string, valid: ReadonlySet<number>): Renumbered {
+function rewrite(text: string, valid: (n: number) => boolean): Renumbered {
   const order: number[] = [];
   const dropped: number[] = [];
   let out = "";
   let fence = false;
   let inline = false;
   for (let i = 0; i < text.length;) {
-    if (text.startsWith("```", i)) {
-      const run = /^`+/.exec(text.slice(i))![0];
-      fence = !fence;
+    const ch = text[i]!;
+    if (ch === "`") {
+      BACKTICKS.lastIndex = i;
+      const run = BACKTICKS.exec(text)![0];
+      if (run.length >= 3) fence = !fence;
+      else if (!fence) inline = inline ? false : opensSpan(text, i + run.length - 1);
       out += run;
       i += run.length;
       continue;
     }
-    const ch = text[i]!;
-    if (!fence && ch === "`") inline = !inline;
-    const m = !fence && !inline && ch === "[" && !/\w/.test(text[i - 1] ?? "") ? MARKER_AT.exec(text.slice(i)) : null;
+    if (ch === "\n") inline = false;
+    MARKER_AT.lastIndex = i;
+    const m = !fence && !inline && ch === "[" && !/\w/.test(text[i - 1] ?? "") ? MARKER_AT.exec(text) : null;
     if (!m) {
       out += ch;
       i++;
@@ -42,7 +53,7 @@ function rewrite(text: string, valid: ReadonlySet<number>): Renumbered {
     }
     const kept: number[] = [];
     for (const n of (m[1] ?? "").split(",").map((x) => Number(x.trim()))) {
-      if (!valid.has(n)) {
+      if (!valid(n)) {
         if (!dropped.includes(n)) dropped.push(n);
         continue;
       }
@@ -59,13 +70,23 @@ function rewrite(text: string, valid: ReadonlySet<number>): Renumbered {
 }
 
 /**
+ * The citation numbers of an answer in order of first mention, markers in code left out (as
+ * {@link renumberCitations} reads them).
+ * @example
+ * citationOrder("A [2]. `x[1]` B [1, 2]."); // [2, 1]
+ */
+export function citationOrder(answer: string): number[] {
+  return rewrite(answer, () => true).order;
+}
+
+/**
  * Renumbers an answer's citations densely (1..m in order of first appearance) and drops those
  * pointing at no block (`valid`: the block numbers the answer was written against).
  * @example
  * renumberCitations("A [4]. B [1, 4]. C [9].", new Set([1, 2, 3, 4])).answer; // "A [1]. B [2, 1]. C."
  */
 export function renumberCitations(answer: string, valid: ReadonlySet<number>): Renumbered {
-  return rewrite(answer, valid);
+  return rewrite(answer, (n) => valid.has(n));
 }
 
 /**
@@ -92,11 +113,11 @@ export class CitationRenumberer {
 
   /** The renumbered answer so far (complete after {@link end}). */
   result(): Renumbered {
-    return rewrite(this.raw, this.valid);
+    return renumberCitations(this.raw, this.valid);
   }
 
   private emit(end: number): string {
-    const { answer } = rewrite(this.raw.slice(0, end), this.valid);
+    const { answer } = renumberCitations(this.raw.slice(0, end), this.valid);
     const delta = answer.slice(this.shown);
     this.shown = Math.max(this.shown, answer.length);
     return delta;
@@ -108,6 +129,10 @@ export class CitationRenumberer {
     const partial = PARTIAL_MARKER.exec(this.raw);
     if (partial) end = partial.index;
     while (end > 0 && /[ \t`]/.test(this.raw[end - 1]!)) end--;
+    // A backtick with no partner before the cut on its line may open a code span: wait for the line to tell.
+    const line = this.raw.lastIndexOf("\n", end - 1) + 1;
+    const ticks = [...this.raw.slice(line, end).matchAll(/(?<!`)`(?!`)/g)].map((m) => line + m.index);
+    if (ticks.length % 2 === 1) end = ticks.at(-1)!;
     return end;
   }
 }
