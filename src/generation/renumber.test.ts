@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CitationRenumberer, renumberCitations } from "./renumber.js";
+import { CitationRenumberer, maskCodeMarkers, renumberCitations } from "./renumber.js";
 
 const valid = new Set([1, 2, 3, 4, 5, 6]);
 
@@ -26,6 +26,14 @@ describe("renumberCitations", () => {
 
   it("reads a lone backtick as text, not as code that would hide the markers after it", () => {
     expect(renumberCitations("The prime ` mark [4]. Then [2].", valid).answer).toBe("The prime ` mark [1]. Then [2].");
+  });
+});
+
+describe("maskCodeMarkers", () => {
+  it("hides brackets in code from a marker reader and keeps the citations as they are", () => {
+    expect(maskCodeMarkers("See [4]. `x[2]` and\n```\ny = a(1)[3]\n```\nthen [1].")).toBe(
+      "See [4]. `x\u27e62]` and\n```\ny = a(1)\u27e63]\n```\nthen [1].",
+    );
   });
 });
 

@@ -25,8 +25,11 @@ function opensSpan(text: string, i: number): boolean {
   return close !== -1 && (eol === -1 || close < eol);
 }
 
-/** One pass over `text`; `order` and `dropped` are filled as markers are met. */
-function rewrite(text: string, valid: (n: number) => boolean): Renumbered {
+/**
+ * One pass over `text`; `order` and `dropped` are filled as markers are met. With `mask`, markers
+ * keep their numbers and `[` inside code becomes `⟦`.
+ */
+function rewrite(text: string, valid: (n: number) => boolean, mask = false): Renumbered {
   const order: number[] = [];
   const dropped: number[] = [];
   let out = "";
@@ -44,8 +47,18 @@ function rewrite(text: string, valid: (n: number) => boolean): Renumbered {
       continue;
     }
     if (ch === "\n") inline = false;
+    if (mask && ch === "[" && (fence || inline)) {
+      out += "\u27e6";
+      i++;
+      continue;
+    }
     MARKER_AT.lastIndex = i;
     const m = !fence && !inline && ch === "[" && !/\w/.test(text[i - 1] ?? "") ? MARKER_AT.exec(text) : null;
+    if (m && mask) {
+      out += m[0];
+      i += m[0].length;
+      continue;
+    }
     if (!m) {
       out += ch;
       i++;
@@ -67,6 +80,16 @@ function rewrite(text: string, valid: (n: number) => boolean): Renumbered {
     i += m[0].length;
   }
   return { answer: out, order, dropped };
+}
+
+/**
+ * The answer with `[` inside code replaced by `⟦`, so that a reader of `[n]` markers (the eval's
+ * citation check) sees the citations only, as {@link renumberCitations} does.
+ * @example
+ * maskCodeMarkers("See [1]. `x[2]`"); // "See [1]. `x⟦2]`"
+ */
+export function maskCodeMarkers(answer: string): string {
+  return rewrite(answer, () => true, true).answer;
 }
 
 /**
