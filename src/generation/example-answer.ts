@@ -38,13 +38,11 @@ export function exampleAnswer({ blocks, maxChars }: { blocks: readonly Formatted
     ...lines.slice(0, kept),
     ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : []),
   ].join("\n");
-  const n = best.block.n;
   const header = headerLine(lines.join("\n"));
+  // The header is cited to the part that holds it, so the cited line is a line of that block.
+  const n = ((header && parts.find((p) => codeText(p).includes(header))) || best).block.n;
   const lead = header ? `${header} [${n}]` : `${fileLabel(best.block.uri, "basename")} [${n}]`;
   const quotes: Quote[] = [{ n, text: header ?? code.split("\n")[0] ?? "", index: 0, kind: "line", score: 1 }];
-  const more = parts.filter((p) => p !== best).map((p) => p.block.n);
-  const cites = more.length ? ` (parts ${[n, ...more].map((x) => `[${x}]`).join(", ")})` : "";
-  for (const m of more)
-    quotes.push({ n: m, text: codeText(parts.find((p) => p.block.n === m)!).split("\n")[0] ?? "", index: 0, kind: "line", score: 1 });
-  return { answer: `${lead}${cites}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
+  const whole = parts.length > 1 ? ` (all ${parts.length} parts of ${fileLabel(best.block.uri, "basename")}, in order)` : "";
+  return { answer: `${lead}${whole}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
 }
