@@ -9,7 +9,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { codeLoader } from "../src/ingestion/loaders/code.js";
-import type { Citation, RankedChunk } from "../src/state/types.js";
+import { checkCitations } from "../src/evaluation/judges.js";
+import type { Citation, ContextBlock, RankedChunk } from "../src/state/types.js";
 import type { createGraph } from "../src/graph/graph.js";
 
 interface Question {
@@ -85,22 +86,34 @@ export async function runFrozen(
   let pageOk = 0;
   let pageN = 0;
   let citeOk = 0;
+  const markers = { markers: 0, resolved: 0, supported: 0, gaps: 0, answers: 0 };
   for (const q of qs) {
     let ranked: RankedChunk[] = [];
     let first: string | undefined;
     let answer = "";
     let citations: Citation[] = [];
+    let context: ContextBlock[] = [];
     for await (const update of await graph.stream({ question: q.query }, { streamMode: "updates" })) {
       const u = update as Record<
         string,
-        { ranked?: RankedChunk[]; route?: { sources: string[] }; answer?: string; citations?: Citation[] }
+        { ranked?: RankedChunk[]; route?: { sources: string[] }; answer?: string; citations?: Citation[]; context?: ContextBlock[] }
       >;
+      for (const node of ["expand", "generate"]) if (u[node]?.context) context = u[node]!.context!;
       if (u.rerank?.ranked) ranked = u.rerank.ranked;
       if (u.router?.route && first === undefined) first = u.router.route.sources[0];
       for (const node of ["generate", "clarify"]) {
         if (u[node]?.answer) answer = u[node]!.answer!;
         if (u[node]?.citations) citations = u[node]!.citations!;
       }
+    }
+    // Citation validity (the eval judge's check) and dense numbering: cited numbers are 1..n.
+    const check = checkCitations({ answer, citations, context });
+    markers.markers += check.markers;
+    markers.resolved += check.resolved;
+    markers.supported += check.supported;
+    if (citations.length) {
+      markers.answers++;
+      if (citations.some((c, i) => c.n !== i + 1)) markers.gaps++;
     }
     const relevant = q.relevant.map((r) => join(data, r));
     const isRelevant = (uri: string) => relevant.includes(uri.split("#")[0]!);
@@ -110,7 +123,7 @@ export async function runFrozen(
     routed += first === q.expected_source ? 1 : 0;
     const cited = citations.some((c) => isRelevant(c.uri));
     citeOk += cited ? 1 : 0;
-    const row: Record<string, unknown> = { query: q.query, hit, route: first, cited };
+    const row: Record<string, unknown> = { query: q.query, hit, route: first, cited, supported: `${check.supported}/${check.markers}` };
     if (q.check === "params" && q.entry) {
       const names = await parsedParams(relevant[0]!, q.entry);
       if (names.length > 0) {
@@ -137,7 +150,7 @@ export async function runFrozen(
     rows.push(row);
     if (verbose || !hit || row.code === false || (row.params && (row.missing as string[]).length > 0)) {
       console.log(
-        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""}`,
+        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""} citations supported ${String(row.supported)}`,
       );
       if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
       if (verbose)
@@ -161,6 +174,8 @@ export async function runFrozen(
     paramsAnswersAtLeast90: `${full}/${paramShares.length}`,
     exampleFencedFromRightFile: `${codeOk}/${codeN} (${pct(codeOk, codeN)})`,
     specPageCited: `${pageOk}/${pageN}`,
+    citationValidity: `${pct(markers.supported, markers.markers)} (${markers.supported}/${markers.markers} supported, ${markers.resolved} resolved)`,
+    citationsNotDense: `${markers.gaps}/${markers.answers} answers`,
     byKind: Object.fromEntries(
       ["api", "example", "spec"].map((k) => {
         const idx = qs.map((q, i) => [q, i] as const).filter(([q]) => q.kind === k);

@@ -28,6 +28,11 @@ describe("citation validity", () => {
     expect(checkCitations({ answer: "const x = argv[2] ?? y", citations, context }).markers).toBe(0);
     expect(checkCitations({ answer: "BM25 runs in SQL [1, 2].", citations, context })).toEqual({ markers: 2, resolved: 2, supported: 1 });
   });
+
+  it("does not read brackets in code spans or fenced code as citations", () => {
+    const answer = "BM25 runs in SQL [2].\n```python\nphase = divmod(a, 360.0)[1]\n```\nUse `q = divmod(a, b)[1]` here.";
+    expect(checkCitations({ answer, citations, context })).toEqual({ markers: 1, resolved: 1, supported: 1 });
+  });
 });
 
 describe("gate scores", () => {

@@ -1,4 +1,5 @@
 import { formatApiEntry } from "../generation/format.js";
+import { maskCodeMarkers } from "../generation/renumber.js";
 import type { GraphObservation } from "./graph-run.js";
 
 /** Lower-case words only, so formatting (bullets, bold, line breaks) does not decide containment. */
@@ -23,14 +24,16 @@ const LABEL = /^\s*(?:[*-]\s+)?[A-Z][\w ]{0,30}:\s+/;
 const MARKER = /(?<![\w])\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 
 /**
- * Every `[n]` occurrence must resolve (a citation `n` exists and points at context block `n`),
+ * Every `[n]` occurrence outside code must resolve (a citation `n` exists and points at context block `n`),
  * and block `n` must contain the sentence that carries it (compared on words, ignoring
  * punctuation and case). A number cited by two sentences is checked for both.
  */
 export function checkCitations(obs: Pick<GraphObservation, "answer" | "citations" | "context">): CitationCheck {
   const out: CitationCheck = { markers: 0, resolved: 0, supported: 0 };
+  // `[1]` in code (Python's `divmod(a, b)[1]` in a fenced example) is code, not a citation.
+  const answer = maskCodeMarkers(obs.answer);
   // A marker's supporting text is what precedes it on its line, back to the previous marker.
-  for (const piece of obs.answer.split(/(?<=(?<![\w])\[\d{1,3}(?:\s*,\s*\d{1,3})*\])\s*|\n+/)) {
+  for (const piece of answer.split(/(?<=(?<![\w])\[\d{1,3}(?:\s*,\s*\d{1,3})*\])\s*|\n+/)) {
     // The answerer may put a label before a quoted line ("Calling pattern: `...`").
     // The sentence end after a marker ("... [1]. Next") belongs to the previous span.
     const text = piece

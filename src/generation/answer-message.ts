@@ -53,6 +53,45 @@ export async function replayAnswer(answer: string, config?: RunnableConfig): Pro
   return reply.id;
 }
 
+/** {@link ReplayChatModel} over pieces that arrive over time (another model's tokens, rewritten). */
+class RelayChatModel extends BaseChatModel {
+  constructor(private readonly pieces: AsyncIterable<string>) {
+    super({});
+  }
+
+  _llmType(): string {
+    return "sourcewise-relay";
+  }
+
+  async _generate(): Promise<ChatResult> {
+    let text = "";
+    for await (const piece of this.pieces) text += piece;
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+
+  override async *_streamResponseChunks(
+    _messages: BaseMessage[],
+    _options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ) {
+    for await (const text of this.pieces) {
+      if (!text) continue;
+      const chunk = new ChatGenerationChunk({ text, message: new AIMessageChunk({ content: text }) });
+      yield chunk;
+      await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
+    }
+  }
+}
+
+/**
+ * Streams pieces as they arrive as message chunks of the current node, like {@link replayAnswer};
+ * returns the id they carry. The pieces are consumed whether or not the run streams messages.
+ */
+export async function relayAnswer(pieces: AsyncIterable<string>, config?: RunnableConfig): Promise<string | undefined> {
+  const reply = await new RelayChatModel(pieces).invoke([], { ...config, runName: "answer" });
+  return reply.id;
+}
+
 /** What an answer message carries besides its text. */
 export interface AnswerFields {
   citations: Citation[];

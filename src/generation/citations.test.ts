@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContextBlock } from "../state/types.js";
-import { bestSnippet, buildCitations, citedNumbers, dropDanglingCitations } from "./citations.js";
+import { bestSnippet, buildCitations, citedNumbers } from "./citations.js";
 import { formatContext } from "./format.js";
 import { defaultRunSettings } from "../config/run-settings.js";
 
@@ -41,13 +41,8 @@ describe("citation markers", () => {
     expect(citedNumbers("A [2]. B [1, 2]. Code x[0] and arr[3].")).toEqual([2, 1]);
   });
 
-  it("pointing at no block are dropped, and reported", () => {
-    const valid = new Set([1, 2]);
-    expect(dropDanglingCitations("Flat tops hold [1]. Made up [7]. Mixed [2, 9].", valid)).toEqual({
-      answer: "Flat tops hold [1]. Made up. Mixed [2].",
-      dropped: [7, 9],
-    });
-    expect(dropDanglingCitations("All fine [1][2].", valid)).toEqual({ answer: "All fine [1][2].", dropped: [] });
+  it("are not read inside code, inline or fenced", () => {
+    expect(citedNumbers("Use `a = [3]` here [2].\n```matlab\nb = [1];\n```\nDone [1].")).toEqual([2, 1]);
   });
 });
 

@@ -1,38 +1,19 @@
 import type { Citation } from "../state/types.js";
 import type { FormattedBlock } from "./format.js";
+import { citationOrder } from "./renumber.js";
 import { clip, LABEL_LINE, splitUnits, termSet } from "./text.js";
 
 /** `[3]` or `[1, 3]`, not preceded by a word character (`x[0]` is code, not a citation). */
 const MARKER = /(?<![\w])\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 
 /**
- * The block numbers an answer cites, in order of first mention.
+ * The block numbers an answer cites, in order of first mention; markers in code (`x[1]`, fenced
+ * blocks) are not citations.
  * @example
  * citedNumbers("A [2]. B [1, 2]."); // [2, 1]
  */
 export function citedNumbers(answer: string): number[] {
-  const out: number[] = [];
-  for (const m of answer.matchAll(MARKER)) {
-    for (const n of (m[1] ?? "").split(",").map((x) => Number(x.trim()))) if (!out.includes(n)) out.push(n);
-  }
-  return out;
-}
-
-/**
- * Removes citations that point at no block: `[7]` with five blocks goes, `[2, 7]` becomes `[2]`.
- * @returns the cleaned answer and the numbers dropped.
- */
-export function dropDanglingCitations(answer: string, valid: ReadonlySet<number>): { answer: string; dropped: number[] } {
-  const dropped: number[] = [];
-  const cleaned = answer.replace(/[ \t]?(?<![\w])\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g, (whole, list: string) => {
-    const nums = list.split(",").map((x) => Number(x.trim()));
-    const keep = nums.filter((n) => valid.has(n));
-    for (const n of nums) if (!valid.has(n) && !dropped.includes(n)) dropped.push(n);
-    if (keep.length === nums.length) return whole;
-    if (keep.length === 0) return "";
-    return `${whole.startsWith(" ") || whole.startsWith("\t") ? whole[0] : ""}[${keep.join(", ")}]`;
-  });
-  return { answer: cleaned, dropped };
+  return citationOrder(answer);
 }
 
 /** The block's sentence that shares most words with `sentence`; the block's opening when none does. */

@@ -1,30 +1,10 @@
+import { exampleCode, exampleLanguage } from "./example-code.js";
 import { fileLabel } from "./format.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
 import type { FormattedBlock } from "./format.js";
 
-/** The language of a code block: its own metadata, or its first section's (a whole-document block). */
-function languageOf(f: FormattedBlock): string | undefined {
-  const own = f.block.metadata.language;
-  if (typeof own === "string") return own;
-  const sections = f.block.metadata.sections;
-  const first = Array.isArray(sections)
-    ? (sections[0] as { metadata?: Record<string, unknown> } | undefined)?.metadata?.language
-    : undefined;
-  return typeof first === "string" ? first : undefined;
-}
-
-/** A whole-document block lays sections out under `## title` lines; code keeps only its own lines. */
-function codeText(f: FormattedBlock): string {
-  const titles = new Set([
-    f.block.title,
-    ...(Array.isArray(f.block.metadata.sections) ? (f.block.metadata.sections as { title?: string }[]).map((s) => s.title) : []),
-  ]);
-  return f.block.text
-    .split("\n")
-    .filter((l) => !(l.startsWith("## ") && titles.has(l.slice(3).trim())))
-    .join("\n")
-    .replace(/^\n+|\n+$/g, "");
-}
+const languageOf = (f: FormattedBlock) => exampleLanguage(f.block);
+const codeText = (f: FormattedBlock) => exampleCode(f.block);
 
 /** The first comment line of the code (its header), comment markers kept: it says what the file is. */
 function headerLine(code: string): string | undefined {
@@ -58,13 +38,11 @@ export function exampleAnswer({ blocks, maxChars }: { blocks: readonly Formatted
     ...lines.slice(0, kept),
     ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : []),
   ].join("\n");
-  const n = best.block.n;
   const header = headerLine(lines.join("\n"));
+  // The header is cited to the part that holds it, so the cited line is a line of that block.
+  const n = ((header && parts.find((p) => codeText(p).includes(header))) || best).block.n;
   const lead = header ? `${header} [${n}]` : `${fileLabel(best.block.uri, "basename")} [${n}]`;
   const quotes: Quote[] = [{ n, text: header ?? code.split("\n")[0] ?? "", index: 0, kind: "line", score: 1 }];
-  const more = parts.filter((p) => p !== best).map((p) => p.block.n);
-  const cites = more.length ? ` (parts ${[n, ...more].map((x) => `[${x}]`).join(", ")})` : "";
-  for (const m of more)
-    quotes.push({ n: m, text: codeText(parts.find((p) => p.block.n === m)!).split("\n")[0] ?? "", index: 0, kind: "line", score: 1 });
-  return { answer: `${lead}${cites}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
+  const whole = parts.length > 1 ? ` (all ${parts.length} parts of ${fileLabel(best.block.uri, "basename")}, in order)` : "";
+  return { answer: `${lead}${whole}\n\`\`\`${languageOf(best)}\n${code}\n\`\`\``, quotes };
 }

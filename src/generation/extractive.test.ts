@@ -160,3 +160,14 @@ describe("extractive answerer", () => {
     expect(text).toBe("The closest passage says: Gradient waveforms are built from trapezoids [1].");
   });
 });
+
+describe("extractive answer over a table", () => {
+  it("quotes a table row with its citation inside the last cell, so the row stays a row", () => {
+    const spec = block(
+      1,
+      "The shape specifiers are\nTag Type Description\n<id> integer ID of the shape\n<num> integer Number of samples of the shape",
+    );
+    const { answer: text } = answer("What is the number of samples of the shape?", [spec]);
+    expect(text).toContain("| `<num>` | integer | Number of samples of the shape [1] |");
+  });
+});

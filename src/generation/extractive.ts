@@ -144,6 +144,8 @@ function redundant(a: string, b: string): boolean {
 
 /** A quote with its citation: the marker goes before a sentence's closing stop. */
 function cite(q: Quote): string {
+  // A table row keeps its shape: the marker goes in its last cell.
+  if (q.kind === "line" && /^\|.*\|$/.test(q.text)) return `${q.text.slice(0, -1).trimEnd()} [${q.n}] |`;
   if (q.kind === "line") return `${q.text} [${q.n}]`;
   const m = /^(.*?)([.!?]["')\]]*)$/.exec(q.text);
   return m ? `${m[1]} [${q.n}]${m[2]}` : `${q.text} [${q.n}]`;

@@ -3,6 +3,8 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { ContextBlock } from "../state/types.js";
 import type { GenerationSettings } from "../config/run-settings.js";
 import { entryFacts, renderEntry } from "./api-entry.js";
+import { exampleCode, exampleLanguage } from "./example-code.js";
+import { withMarkdownTables } from "./tables.js";
 
 /** One block as the generator sees it: a citation header over a body laid out for its source. */
 export interface FormattedBlock {
@@ -112,10 +114,11 @@ export function formatBody(block: ContextBlock, formatter: SourceProfile["format
     if (spans.length === 0) return formatApiEntry(block.text, block.metadata);
     return spans.map((s) => formatApiEntry(block.text.slice(s.start, s.end), s.metadata ?? {})).join("\n\n");
   }
-  if (formatter === "example" && typeof block.metadata.language === "string") {
-    return `\`\`\`${block.metadata.language}\n${block.text}\n\`\`\``;
-  }
-  return block.text;
+  // An example is code, whole-document blocks too: fenced in its language, as the offline answerer shows it.
+  const language = formatter === "example" ? exampleLanguage(block) : undefined;
+  if (language) return `\`\`\`${language}\n${exampleCode(block)}\n\`\`\``;
+  // Tables (PDF columns, HTML rows) as Markdown, words unchanged: both generators read them as tables.
+  return formatter === "doc" ? withMarkdownTables(block.text) : block.text;
 }
 
 /**

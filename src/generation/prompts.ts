@@ -6,6 +6,8 @@ const CITING_RULES = `Rules:
 - Cite every claim with the number of the block it comes from, like [2]. Cite only numbers that appear in the context headers.
 - Each header shows a relevance marker: *** very likely relevant, + likely relevant, - possibly relevant. Prefer *** and + blocks.
 - For API questions, give the calling pattern and the parameters exactly as written in the context.
+- When a table in the context answers the question, give the table (as a Markdown table), not one sentence about it.
+- For an example request, give the example's code whole in a fenced code block, as the context shows it.
 - Quote identifiers, parameter names and values exactly; put code in backticks.
 - Be concise: a direct answer first, then the details that support it.`;
 

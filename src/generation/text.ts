@@ -100,7 +100,7 @@ export function splitUnits(text: string): TextUnit[] {
     // A label line ("Parameters:", "Source:") heads what follows; it is not part of its first sentence.
     if (lines.length > 1 && LABEL_LINE.test(lines[0]!.trim())) push(lines.shift()!, "line");
     if (lines.length === 0) continue;
-    const lineLike = lines.some((l) => LIST_LINE.test(l) || CODE_LINE.test(l) || l.trim().startsWith("```"));
+    const lineLike = lines.some((l) => LIST_LINE.test(l) || CODE_LINE.test(l) || /^\s*(?:```|\|)/.test(l));
     if (lineLike) {
       for (const line of lines) push(line, "line");
       continue;

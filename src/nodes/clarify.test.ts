@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planFor, stateWith } from "../../test/helpers/retrieval.js";
+import { memoryStore } from "../../test/helpers/store.js";
 import { SourceProfileSchema } from "../sources/profile.js";
 import type { RankedChunk } from "../state/types.js";
 import { clarify, nearMisses, OPEN_QUESTION } from "./clarify.js";
@@ -7,8 +8,16 @@ import type { EmbeddingProvider } from "../models/embeddings/types.js";
 import type { SqlStore } from "../storage/store.js";
 import { buildRunContext } from "../context/build-context.js";
 
-// clarify reads only the profiles of its context.
-const ctx = buildRunContext({ store: {} as SqlStore, embeddings: {} as EmbeddingProvider, profiles: [] });
+// clarify reads the profiles and, for what the corpus covers and how rare the question's terms are, the store (empty here).
+let store: SqlStore;
+let ctx: ReturnType<typeof buildRunContext>;
+beforeAll(async () => {
+  store = await memoryStore();
+  ctx = buildRunContext({ store, embeddings: {} as EmbeddingProvider, profiles: [] });
+});
+afterAll(async () => {
+  await store.close();
+});
 
 let ids = 0;
 function hit(
@@ -99,7 +108,7 @@ describe("clarify", () => {
     const q = "What is the capital of France?";
     const context = { ...ctx, profiles: [SourceProfileSchema.parse({ name: "docs", summary: "MRI sequence programming guides." })] };
     const out = await clarify(stateWith({ question: q, plan: planFor(q, { intent: "out_of_scope", top_k: 0 }) }), { context });
-    expect(out.answer).toMatch(/^That looks outside what the indexed sources cover \(MRI sequence programming guides\)/);
+    expect(out.answer).toMatch(/^This corpus covers nothing yet; it has nothing on capital or france\./);
     expect(out.clarifying_questions).toEqual([OPEN_QUESTION]);
     expect(out.citations).toEqual([]);
   });

@@ -80,7 +80,7 @@ export const OutputState = Annotation.Root({
   route: last<RouteDecision | null>(() => null),
   /** The retrieval round: 0 for the first, 1 after one broaden (broaden writes it). */
   attempt: last<number>(() => 0),
-  /** The formatted context the generator saw. */
+  /** The formatted context the generator saw, numbered as the answer cites it (cited blocks 1..n first). */
   context_seen: last<string>(() => ""),
   metadata: Annotation<RunMetadata, Partial<RunMetadata>>({ reducer: mergeMetadata, default: emptyMetadata }),
 });

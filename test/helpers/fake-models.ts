@@ -1,7 +1,7 @@
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import { Embeddings } from "@langchain/core/embeddings";
 import type { BaseMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
+import type { ChatGenerationChunk, ChatResult } from "@langchain/core/outputs";
 import { FakeListChatModel } from "@langchain/core/utils/testing";
 import { LangChainEmbeddingProvider } from "../../src/models/embeddings/remote.js";
 
@@ -25,6 +25,15 @@ export class RecordingChatModel extends FakeListChatModel {
     this.calls.push(messages);
     return super._generate(messages, options, runManager);
   }
+
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+    options: this["ParsedCallOptions"],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
+    this.calls.push(messages);
+    yield* super._streamResponseChunks(messages, options, runManager);
+  }
 }
 
 /** A chat model whose structured output is `value` (once per call, repeating). */
@@ -39,6 +48,11 @@ export class FailingChatModel extends FakeListChatModel {
   }
 
   override async _generate(): Promise<ChatResult> {
+    throw new Error(this.message);
+  }
+
+  // eslint-disable-next-line require-yield -- fails before its first chunk, like a provider refusing the call
+  override async *_streamResponseChunks(): AsyncGenerator<ChatGenerationChunk> {
     throw new Error(this.message);
   }
 }
