@@ -1,3 +1,4 @@
+import { realpath } from "node:fs/promises";
 import { beirIdOfUri, readBeir } from "../beir.js";
 import { SourceProfileSchema } from "../../sources/profile.js";
 import type { EvalDataset } from "./types.js";
@@ -9,7 +10,9 @@ import type { EvalDataset } from "./types.js";
  * const ds = await beirDataset("../shared/data/scifact", { split: "train" });
  */
 export async function beirDataset(dir: string, { split = "train", name }: { split?: string; name?: string } = {}): Promise<EvalDataset> {
-  const data = await readBeir(dir, split);
+  // Its real path: a corpus reached through a link (`../shared` → `/work/shared`) is stored under one
+  // uri however it is reached, so an eval database never holds the corpus twice.
+  const data = await readBeir(await realpath(dir).catch(() => dir), split);
   const datasetName = name ?? safeName(data.dir.split(/[\\/]/).at(-1) ?? "beir");
   const texts = () =>
     data.documents.map((d) => ({
