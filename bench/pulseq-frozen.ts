@@ -4,7 +4,8 @@
  * own parse of the labelled file) that the answer names; for `code` questions, a fenced code block
  * holding lines of a labelled file that the answer cites; for `spec` questions, a citation of the
  * specification covering a labelled page. Figures print at the end (and as JSON with --json).
- * Usage: npm run bench:pulseq -- ../shared/data --set frozen [--verbose] [--json]
+ * The blind set (evals/pulseq-blind, written before any run on it) goes through the same runner.
+ * Usage: npm run bench:pulseq -- ../shared/data --set frozen|blind [--verbose] [--json]
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,8 +31,14 @@ export const FROZEN_SOURCES = {
   examples: ["pulseq/matlab/demoSeq", "pypulseq/examples/scripts"],
 };
 
-export function frozenQuestions(): Question[] {
-  return readFileSync("evals/pulseq-frozen/questions.jsonl", "utf8")
+/** The question files the frozen runner reads, by `--set` name. */
+export const FROZEN_SETS = {
+  frozen: "evals/pulseq-frozen/questions.jsonl",
+  blind: "evals/pulseq-blind/questions.jsonl",
+} as const;
+
+export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
+  return readFileSync(file, "utf8")
     .split("\n")
     .filter(Boolean)
     .map((l) => JSON.parse(l) as Question);
@@ -74,9 +81,9 @@ function fencedFrom(answer: string, files: string[]): boolean {
 export async function runFrozen(
   graph: ReturnType<typeof createGraph>,
   data: string,
-  { verbose, json }: { verbose: boolean; json: boolean },
+  { verbose, json, questions }: { verbose: boolean; json: boolean; questions?: string },
 ) {
-  const qs = frozenQuestions();
+  const qs = frozenQuestions(questions);
   const rows: Record<string, unknown>[] = [];
   let hits = 0;
   let routed = 0;
@@ -87,16 +94,25 @@ export async function runFrozen(
   let pageN = 0;
   let citeOk = 0;
   const markers = { markers: 0, resolved: 0, supported: 0, gaps: 0, answers: 0 };
+  const verdicts: Record<string, number> = {};
   for (const q of qs) {
     let ranked: RankedChunk[] = [];
     let first: string | undefined;
     let answer = "";
     let citations: Citation[] = [];
     let context: ContextBlock[] = [];
+    let verdict: string | undefined;
     for await (const update of await graph.stream({ question: q.query }, { streamMode: "updates" })) {
       const u = update as Record<
         string,
-        { ranked?: RankedChunk[]; route?: { sources: string[] }; answer?: string; citations?: Citation[]; context?: ContextBlock[] }
+        {
+          ranked?: RankedChunk[];
+          route?: { sources: string[] };
+          answer?: string;
+          citations?: Citation[];
+          context?: ContextBlock[];
+          verdict?: string;
+        }
       >;
       for (const node of ["expand", "generate"]) if (u[node]?.context) context = u[node]!.context!;
       if (u.rerank?.ranked) ranked = u.rerank.ranked;
@@ -104,6 +120,7 @@ export async function runFrozen(
       for (const node of ["generate", "clarify"]) {
         if (u[node]?.answer) answer = u[node]!.answer!;
         if (u[node]?.citations) citations = u[node]!.citations!;
+        if (u[node]?.verdict) verdict = u[node]!.verdict;
       }
     }
     // Citation validity (the eval judge's check) and dense numbering: cited numbers are 1..n.
@@ -123,7 +140,15 @@ export async function runFrozen(
     routed += first === q.expected_source ? 1 : 0;
     const cited = citations.some((c) => isRelevant(c.uri));
     citeOk += cited ? 1 : 0;
-    const row: Record<string, unknown> = { query: q.query, hit, route: first, cited, supported: `${check.supported}/${check.markers}` };
+    verdicts[verdict ?? "none"] = (verdicts[verdict ?? "none"] ?? 0) + 1;
+    const row: Record<string, unknown> = {
+      query: q.query,
+      hit,
+      route: first,
+      cited,
+      verdict,
+      supported: `${check.supported}/${check.markers}`,
+    };
     if (q.check === "params" && q.entry) {
       const names = await parsedParams(relevant[0]!, q.entry);
       if (names.length > 0) {
@@ -150,7 +175,7 @@ export async function runFrozen(
     rows.push(row);
     if (verbose || !hit || row.code === false || (row.params && (row.missing as string[]).length > 0)) {
       console.log(
-        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""} citations supported ${String(row.supported)}`,
+        `${hit ? "hit " : "MISS"} ${first === q.expected_source ? "" : `route ${first} `}[${verdict ?? "none"}] ${q.query}${row.params ? ` params ${row.params}` : ""}${row.code !== undefined ? ` code ${row.code}` : ""}${row.page !== undefined ? ` page ${row.page}` : ""} citations supported ${String(row.supported)}`,
       );
       if (!hit) console.log(`    top5: ${top5.map((u) => u.replace(`${data}/`, "")).join(", ")}`);
       if (verbose)
@@ -176,6 +201,7 @@ export async function runFrozen(
     specPageCited: `${pageOk}/${pageN}`,
     citationValidity: `${pct(markers.supported, markers.markers)} (${markers.supported}/${markers.markers} supported, ${markers.resolved} resolved)`,
     citationsNotDense: `${markers.gaps}/${markers.answers} answers`,
+    verdicts,
     byKind: Object.fromEntries(
       ["api", "example", "spec"].map((k) => {
         const idx = qs.map((q, i) => [q, i] as const).filter(([q]) => q.kind === k);

@@ -4,6 +4,7 @@
  * Usage: npm run bench:pulseq -- ../shared/data [--split heldout|tune|all] [--verbose]
  * The frozen set of issue 12 (evals/pulseq-frozen, with pypulseq's API in api_reference and answer
  * checks): npm run bench:pulseq -- ../shared/data --set frozen [--verbose] [--json]
+ * The blind set (evals/pulseq-blind) through the same runner and database: --set blind
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -14,7 +15,7 @@ import { withCache } from "../src/models/embeddings/cache.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import { openPGliteStore } from "../src/storage/pglite.js";
 import type { RankedChunk } from "../src/state/types.js";
-import { FROZEN_SOURCES, runFrozen } from "./pulseq-frozen.js";
+import { FROZEN_SETS, FROZEN_SOURCES, runFrozen } from "./pulseq-frozen.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,7 +33,9 @@ const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8")
   .filter(Boolean)
   .map((l) => JSON.parse(l) as { query: string; expected_source: string; relevant: string[]; split: string });
 
-const frozen = values.set === "frozen";
+// The frozen and blind sets share the frozen runner, sources and database.
+const frozenSet = values.set === "frozen" || values.set === "blind" ? FROZEN_SETS[values.set] : undefined;
+const frozen = frozenSet !== undefined;
 const store = await openPGliteStore({ path: values.db ?? (frozen ? ".sourcewise/bench-pulseq-frozen" : ".sourcewise/bench-pulseq") });
 const model = await createEmbeddings("local/use-lite");
 const embeddings = withCache(model, store.embeddingCache());
@@ -64,7 +67,7 @@ const globToRe = (g: string) =>
 
 const graph = createGraph({ store, embeddings, streamScratch: true });
 await graph.invoke({ question: "warm-up: what is a trapezoid gradient?" });
-if (frozen) await runFrozen(graph, data, { verbose: values.verbose, json: values.json });
+if (frozen) await runFrozen(graph, data, { verbose: values.verbose, json: values.json, questions: frozenSet });
 for (const split of frozen ? [] : values.split === "all" ? ["tune", "heldout"] : [values.split]) {
   const qs = questions.filter((q) => q.split === split);
   let routed = 0;
