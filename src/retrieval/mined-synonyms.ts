@@ -25,7 +25,7 @@ export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Re
   if (hit && hit.generation === generation) return hit.map;
   const pairs = await store.abbreviations(tenant);
   const phrases = [...new Set(pairs.flatMap((p) => [p.abbr, p.expansion]))];
-  const df = new Map((await store.termPresence(tenant, phrases)).map((p) => [p.phrase, p.minDf]));
+  const df = new Map((await store.termDf(tenant, phrases)).map((p) => [p.phrase, p.minDf]));
   const map = abbreviationSynonyms(pairs, { df: (phrase) => df.get(phrase) });
   byTenant.set(tenant, { generation, map });
   return map;

@@ -321,5 +321,15 @@ describe("term presence (the gate's df lookup)", () => {
     ]);
     expect(rows.every((r) => r.indexed)).toBe(true);
     expect((await store.termPresence("nobody", ["rockets"]))[0]).toMatchObject({ minDf: 0, indexed: false });
+    // Found as a phrase though its lexemes are in different chunks first: the check starts from the rarest lexeme.
+    await store.writeDocuments([doc("c", [section("Corp news: acme.")]), doc("d", [section("The Acme Corp board met.")])]);
+    expect((await store.termPresence("default", ["Acme Corp", "Globex Corp"])).map((r) => r.phraseFound)).toEqual([true, false]);
+    // The df alone, for many phrases (the synonym miner).
+    expect(await store.termDf("default", ["rockets", "Acme Corp", "Initech", "the"])).toEqual([
+      { phrase: "rockets", minDf: 2 },
+      { phrase: "Acme Corp", minDf: 3 },
+      { phrase: "Initech", minDf: 0 },
+      { phrase: "the", minDf: 0 },
+    ]);
   });
 });

@@ -460,6 +460,21 @@ export class SqlStore {
   }
 
   /**
+   * The smallest document frequency among each phrase's english lexemes (`sw_term_df`): 0 when one
+   * of them is in no chunk. {@link termPresence} without its phrase check, cheap for many phrases.
+   * @example
+   * (await store.termDf("default", ["gradient echo"]))[0]; // { phrase: "gradient echo", minDf: 12 }
+   */
+  async termDf(tenant: string, phrases: readonly string[]): Promise<{ phrase: string; minDf: number }[]> {
+    if (phrases.length === 0) return [];
+    const { rows } = await this.client.query<{ phrase: string; min_df: number | string }>(
+      "select phrase, min_df from sw_term_df($1, $2::text[])",
+      [tenant, [...phrases]],
+    );
+    return rows.map((r) => ({ phrase: r.phrase, minDf: Number(r.min_df) }));
+  }
+
+  /**
    * The abbreviations the tenant's documents spell out (`sw_list_abbreviations`), mined at ingest,
    * each pair with the number of documents writing it, most written first.
    * @example

@@ -206,6 +206,12 @@ export class SupabaseStore extends SqlStore {
     return (await this.rpc<TermPresenceRow[]>("sw_term_presence", { p_tenant: tenant, p_phrases: [...phrases] })).map(toTermPresence);
   }
 
+  override async termDf(tenant: string, phrases: readonly string[]): Promise<{ phrase: string; minDf: number }[]> {
+    if (phrases.length === 0) return [];
+    const rows = await this.rpc<{ phrase: string; min_df: number | string }[]>("sw_term_df", { p_tenant: tenant, p_phrases: [...phrases] });
+    return rows.map((r) => ({ phrase: r.phrase, minDf: Number(r.min_df) }));
+  }
+
   override async abbreviations(tenant: string, limit = 5000): Promise<{ abbr: string; expansion: string; documents: number }[]> {
     return this.rpc<{ abbr: string; expansion: string; documents: number }[]>("sw_list_abbreviations", {
       p_tenant: tenant,
