@@ -1,12 +1,14 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkCitations } from "../src/evaluation/judges.js";
 import { createGraph } from "../src/graph/graph.js";
 import { ingest } from "../src/ingestion/ingest.js";
 import { codeLoader } from "../src/ingestion/loaders/code.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
-import type { RankedChunk } from "../src/state/types.js";
+import type { Citation, ContextBlock, RankedChunk } from "../src/state/types.js";
 import type { SqlStore } from "../src/storage/store.js";
 import { ROOT } from "./helpers/demo-corpus.js";
 import { memoryStore } from "./helpers/store.js";
@@ -93,6 +95,66 @@ describe("answers from parsed structure", () => {
     expect(returns.split("\n").slice(0, 2).join("\n")).toMatch(/^`make_ramp` \(python\)\nCreate a ramp gradient event\. \[\d\]$/);
     const unit = (await graph.invoke({ question: "What unit is the duration of pp.make_ramp in?" })).answer;
     expect(unit.split("\n")[0]).toMatch(/^- `duration` \(optional, float, default `0\.0`\): Ramp duration in seconds \(s\)\. \[\d\]$/);
+  });
+});
+
+describe("citations of an entry inside a whole-document block", () => {
+  // An entry long enough to be split into child chunks comes back as the whole file, its parsed
+  // entry in the block's `metadata.sections`: the parameter lines the answer lists from that
+  // structure must still be found in the block they cite (as the generator was shown it).
+  const NAMES = ["maxGrad", "maxSlew", "riseTime", "rfDeadTime", "adcDeadTime", "gradRasterTime", "rfRasterTime", "blockRaster"];
+  let dir: string;
+  let own: SqlStore;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "sw-whole-entry-"));
+    mkdirSync(join(dir, "+mr"));
+    const body = Array.from(
+      { length: 160 },
+      (_, i) => `limit${i} = checkLimit(parser.Results.${NAMES[i % NAMES.length]!}, ${i}); % bound ${i}`,
+    );
+    writeFileSync(
+      join(dir, "+mr", "setLimits.m"),
+      [
+        "function out=setLimits(varargin)",
+        "%setLimits Set gradient and timing limits of the MR system.",
+        "%",
+        "%   INPUTS",
+        ...NAMES.map((n) => `%     '${n}'   [name/value]  double, the ${n} limit of the system`),
+        "persistent parser",
+        "if isempty(parser)",
+        "    parser = inputParser;",
+        ...NAMES.map((n) => `    parser.addParamValue('${n}', [], @isnumeric);`),
+        "end",
+        "parse(parser, varargin{:});",
+        ...body,
+        "out = parser.Results;",
+        "end",
+        "",
+      ].join("\n"),
+    );
+    own = await memoryStore();
+    await ingest({ store: own, embeddings, paths: [dir], source: "api_reference" });
+  }, 120_000);
+  afterAll(async () => {
+    await own.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("finds every parameter line in the block it cites", async () => {
+    const graph = createGraph({ store: own, embeddings, streamScratch: true });
+    const r = { answer: "", citations: [] as Citation[], context: [] as ContextBlock[] };
+    for await (const u of await graph.stream(
+      { question: "How do I set maxGrad and maxSlew with mr.setLimits?" },
+      { streamMode: "updates" },
+    ))
+      for (const update of Object.values(u as Record<string, Partial<typeof r> | null>)) if (update) Object.assign(r, update);
+    const block = r.context.find((b) => b.n === r.citations.find((c) => c.uri.endsWith("setLimits.m"))?.n);
+    expect(block?.granularity).toBe("document");
+    expect(Array.isArray(block?.metadata.sections)).toBe(true);
+    for (const n of NAMES) expect(r.answer).toContain(`- \`${n}\` (name/value, default \`[]\`)`);
+    const check = checkCitations(r);
+    expect(check.resolved).toBe(check.markers);
+    expect(check.supported, r.answer).toBe(check.markers);
   });
 });
 

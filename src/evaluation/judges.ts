@@ -1,4 +1,4 @@
-import { formatApiEntry } from "../generation/format.js";
+import { formatApiBlock } from "../generation/format.js";
 import { maskCodeMarkers } from "../generation/renumber.js";
 import type { GraphObservation } from "./graph-run.js";
 
@@ -47,8 +47,9 @@ export function checkCitations(obs: Pick<GraphObservation, "answer" | "citations
         const block = obs.context.find((b) => b.n === n);
         if (!citation || !block || block.uri !== citation.uri) continue;
         out.resolved++;
-        // A code entry is shown to the generator laid out from its parsed structure: quoting that layout is quoting the block.
-        if (supports(block.text, text) || (block.metadata && supports(formatApiEntry(block.text, block.metadata), text))) out.supported++;
+        // A code entry is shown to the generator laid out from its parsed structure (each section's
+        // entry of a whole-document block too): quoting that layout is quoting the block.
+        if (supports(block.text, text) || (block.metadata && supports(formatApiBlock(block), text))) out.supported++;
       }
     }
   }

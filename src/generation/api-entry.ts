@@ -78,19 +78,22 @@ function summaryOf(description: string | undefined): string | undefined {
 
 /**
  * The returns text as lines: the value, then one line per field (`.type char, always 'trap'`),
- * continuation lines joined to the field they continue.
+ * continuation lines joined to the field they continue: indented ones, and prose wrapped at the
+ * margin (the line before ends mid-sentence, this one goes on in lower case and heads no indented
+ * description of its own, nor a name column like `peak_pwr      double`).
  */
 export function returnLines(returns: string | undefined): string[] {
   if (!returns) return [];
   const out: string[] = [];
-  for (const line of returns.split("\n")) {
+  const lines = returns.split("\n").filter((l) => l.trim());
+  lines.forEach((line, i) => {
     const t = line.trim();
-    if (!t) continue;
     const field = /^(\.|-\s|\*\s|[A-Za-z_][\w]*\s*:\s)/.test(t);
     const indented = /^\s/.test(line);
-    if (out.length === 0 || field || !indented) out.push(t);
+    const wrapped = /[,a-z]$/.test(out.at(-1) ?? "") && /^[a-z]/.test(t) && !/^\S+\s{2,}/.test(t) && !/^\s/.test(lines[i + 1] ?? "");
+    if (out.length === 0 || field || (!indented && !wrapped)) out.push(t);
     else out[out.length - 1] = `${out[out.length - 1]} ${t}`;
-  }
+  });
   return out.map(oneLine);
 }
 

@@ -102,18 +102,25 @@ interface SectionSpan {
   metadata?: Record<string, unknown>;
 }
 
-function sectionSpans(block: ContextBlock): SectionSpan[] {
+function sectionSpans(block: Pick<ContextBlock, "metadata">): SectionSpan[] {
   const spans = block.metadata.sections;
   return Array.isArray(spans) ? (spans as SectionSpan[]) : [];
 }
 
+/**
+ * A block laid out as API entries: the block's own entry, or each section's entry of a
+ * whole-document block (a long entry comes back whole, its parsed structure in `sections`).
+ * What the generator is shown for an `api` source, and what the citation judge reads.
+ */
+export function formatApiBlock(block: Pick<ContextBlock, "text" | "metadata">): string {
+  const spans = sectionSpans(block);
+  if (spans.length === 0) return formatApiEntry(block.text, block.metadata);
+  return spans.map((s) => formatApiEntry(block.text.slice(s.start, s.end), s.metadata ?? {})).join("\n\n");
+}
+
 /** The body of a block laid out by its source's formatter. */
 export function formatBody(block: ContextBlock, formatter: SourceProfile["formatter"]): string {
-  if (formatter === "api") {
-    const spans = sectionSpans(block);
-    if (spans.length === 0) return formatApiEntry(block.text, block.metadata);
-    return spans.map((s) => formatApiEntry(block.text.slice(s.start, s.end), s.metadata ?? {})).join("\n\n");
-  }
+  if (formatter === "api") return formatApiBlock(block);
   // An example is code, whole-document blocks too: fenced in its language, as the offline answerer shows it.
   const language = formatter === "example" ? exampleLanguage(block) : undefined;
   if (language) return `\`\`\`${language}\n${exampleCode(block)}\n\`\`\``;
