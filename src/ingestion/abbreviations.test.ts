@@ -45,4 +45,23 @@ describe("abbreviationSynonyms", () => {
     expect(map["mr"]).toBeUndefined();
     expect(map["magnetic resonance"]).toEqual(["mr"]);
   });
+
+  it("leaves out a pair whose side is only a stop word, so 'risk of fractures' is not expanded to osteitis fibrosa", () => {
+    const df = new Map([
+      ["OF", 0],
+      ["osteitis fibrosa", 3],
+      ["PTH", 40],
+      ["parathyroid hormone", 35],
+    ]);
+    const map = abbreviationSynonyms(
+      [
+        { abbr: "OF", expansion: "osteitis fibrosa" },
+        { abbr: "PTH", expansion: "parathyroid hormone" },
+      ],
+      { df: (p) => df.get(p) },
+    );
+    expect(map["of"]).toBeUndefined();
+    expect(map["osteitis fibrosa"]).toBeUndefined();
+    expect(map["pth"]).toEqual(["parathyroid hormone"]);
+  });
 });

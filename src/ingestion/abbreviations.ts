@@ -125,6 +125,9 @@ export function abbreviationSynonyms(
     return a === undefined || b === undefined || a <= maxRatio * b;
   };
   for (const { abbr, expansion } of pairs) {
+    // A side with no searchable lexeme (`OF` for "osteitis fibrosa" is the stop word "of") would
+    // expand every question that uses the word: mined from the corpus, a real side has df > 0.
+    if (df && (df(abbr) === 0 || df(expansion) === 0)) continue;
     const short = spellings(abbr);
     const long = spellings(expansion);
     for (const s of short) add(s, [...short, ...(expands(abbr, expansion) ? long : [])]);
