@@ -11,14 +11,8 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { datasetName, loadDataset } from "../src/evaluation/datasets/index.js";
-import { writeReports } from "../src/evaluation/report/write.js";
 import type { EvalResults } from "../src/evaluation/results.js";
-import { runEval } from "../src/evaluation/runner.js";
-import { withCache } from "../src/models/embeddings/cache.js";
-import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
-import { openPGliteStore } from "../src/storage/pglite.js";
-import { ROOT } from "./run-dataset.js";
+import { evalDataset, ROOT } from "./run-dataset.js";
 
 /** The frozen corpora, in report order. */
 export const FROZEN = ["pulseq", "postgres", "emanual", "pdfs", "scifact"] as const;
@@ -43,51 +37,31 @@ export async function runFrozen(
   { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {},
 ): Promise<{ row: FrozenRow; results: EvalResults }> {
   const file = join(ROOT, "evals", "frozen", corpus, "questions.jsonl");
-  const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
-  const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
-  const store = await openPGliteStore({ path: db });
-  const model = await createEmbeddings("local/use-lite", { workers: 2 });
-  try {
-    const results = await runEval({
-      dataset,
-      store,
-      embeddings: withCache(model, store.embeddingCache()),
-      limit,
-      baselines: ["bm25"],
-      ...(weightsPath ? { graphOptions: { settings: { retrieval: { rerank: { weightsPath } } } } } : {}),
-      config: {
-        dataset: file,
-        db,
-        embeddings: model.id,
-        chatModel: "local/extractive",
-        reranker: "local/fusion",
-        suite: "npm run eval:frozen",
-        ...(weightsPath ? { rerankWeights: weightsPath } : {}),
-      },
-    });
-    await writeReports(results, join(ROOT, "eval-results", out ?? `frozen-${corpus}`));
-    const g = results.graph;
-    const c = g.gate.confusion;
-    const answerable = c.answerableAnswered + c.answerableAbstained;
-    return {
-      results,
-      row: {
-        corpus,
-        questions: results.dataset.graphQuestions,
-        confusion: c,
-        abstainRecall: g.gate.abstainRecall,
-        falseAbstainRate: answerable ? c.answerableAbstained / answerable : null,
-        hit5: g.hit5?.rate ?? null,
-        apiTopHitStrong: g.apiTopHitStrong ? `${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n}` : "n/a",
-        ece: g.reliability?.ece ?? null,
-        ndcg10: results.methods.find((m) => m.id === "graph")!.metrics.ndcg10,
-        bm25Ndcg10: results.methods.find((m) => m.id === "bm25")?.metrics.ndcg10,
-      },
-    };
-  } finally {
-    await model.close();
-    await store.close();
-  }
+  const results = await evalDataset(file, {
+    limit,
+    weightsPath,
+    baselines: ["bm25"],
+    suite: "npm run eval:frozen",
+    out: out ?? `frozen-${corpus}`,
+  });
+  const g = results.graph;
+  const c = g.gate.confusion;
+  const answerable = c.answerableAnswered + c.answerableAbstained;
+  return {
+    results,
+    row: {
+      corpus,
+      questions: results.dataset.graphQuestions,
+      confusion: c,
+      abstainRecall: g.gate.abstainRecall,
+      falseAbstainRate: answerable ? c.answerableAbstained / answerable : null,
+      hit5: g.hit5?.rate ?? null,
+      apiTopHitStrong: g.apiTopHitStrong ? `${g.apiTopHitStrong.strong}/${g.apiTopHitStrong.n}` : "n/a",
+      ece: g.reliability?.ece ?? null,
+      ndcg10: results.methods.find((m) => m.id === "graph")!.metrics.ndcg10,
+      bm25Ndcg10: results.methods.find((m) => m.id === "bm25")?.metrics.ndcg10,
+    },
+  };
 }
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? "n/a" : `${(100 * x).toFixed(1)}%`);

@@ -11,14 +11,8 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gunzipSync } from "node:zlib";
-import { datasetName, loadDataset } from "../src/evaluation/datasets/index.js";
-import { writeReports } from "../src/evaluation/report/write.js";
 import type { EvalResults } from "../src/evaluation/results.js";
-import { runEval } from "../src/evaluation/runner.js";
-import { withCache } from "../src/models/embeddings/cache.js";
-import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
-import { openPGliteStore } from "../src/storage/pglite.js";
-import { ROOT } from "./run-dataset.js";
+import { evalDatasetWithQuestions, ROOT } from "./run-dataset.js";
 
 /** The long PDFs: Debian's documentation packages `valgrind`, `nettle-dev` and `bzip2`. */
 export const LONG_PDFS: Record<string, string> = {
@@ -59,31 +53,7 @@ export interface LongPdfRow {
 /** Runs one page-labelled set (`evals/<set>/questions.jsonl`) and summarises its page figures. */
 export async function runSet(set: string): Promise<{ row: LongPdfRow; results: EvalResults }> {
   const file = join(ROOT, "evals", set, "questions.jsonl");
-  const db = join(ROOT, ".sourcewise", "eval", datasetName(file));
-  const dataset = await loadDataset(file, { workDir: db, labelled: { root: ROOT, corpus: [] } });
-  const store = await openPGliteStore({ path: db });
-  const model = await createEmbeddings("local/use-lite", { workers: 2 });
-  let r: EvalResults;
-  try {
-    r = await runEval({
-      dataset,
-      store,
-      embeddings: withCache(model, store.embeddingCache()),
-      baselines: ["bm25"],
-      config: {
-        dataset: file,
-        db,
-        embeddings: model.id,
-        chatModel: "local/extractive",
-        reranker: "local/fusion",
-        suite: "npm run eval:longpdf",
-      },
-    });
-    await writeReports(r, join(ROOT, "eval-results", datasetName(file)));
-  } finally {
-    await model.close();
-    await store.close();
-  }
+  const { results: r, dataset } = await evalDatasetWithQuestions(file, { baselines: ["bm25"], suite: "npm run eval:longpdf" });
   const frac = (
     x: { hits?: number; supported?: number; n?: number; markers?: number } | null | undefined,
     rate: number | null | undefined,
