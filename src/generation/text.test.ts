@@ -45,6 +45,16 @@ describe("splitUnits", () => {
     const units = splitUnits("Parameters:\n- channel: the axis\n- area: the area\n\n```matlab\ng = make(1);\n```");
     expect(units.map((u) => u.text)).toEqual(["Parameters:", "- channel: the axis", "- area: the area", "g = make(1);"]);
   });
+
+  it("reads a long line of sentences with an equals sign as prose, not code", () => {
+    // From a SciFact abstract: "> or =1000 IU (25 microg)" once made the whole abstract one unquotable line.
+    const abstract =
+      "In most persons, these concentrations could not be reached with the currently recommended intakes. " +
+      "An intake for all adults of > or =1000 IU (25 microg) vitamin D (cholecalciferol)/d is needed to bring concentrations up. " +
+      "The implications of higher doses should be addressed in future studies.";
+    expect(splitUnits(abstract).map((u) => u.kind)).toEqual(["sentence", "sentence", "sentence"]);
+    expect(splitUnits("g = mr.makeTrapezoid('x', 'Area', 10); % a short call (one line)")[0]?.kind).toBe("line");
+  });
 });
 
 describe("clip", () => {

@@ -81,6 +81,12 @@ export const LABEL_LINE = /^(?:[A-Z][\w ]{0,30}:|#{1,6} .*)$/;
 const SENTENCE_END = /(?<=[.!?]["')\]]*)\s+(?=["'(`[]?[A-Z0-9])/;
 
 /**
+ * Whether a line reads as code: it matches the code shapes and is not a run of prose sentences
+ * (an abstract on one line with "n = 120 (…)" in it is prose, not an assignment).
+ */
+const isCodeLine = (line: string): boolean => CODE_LINE.test(line) && !(line.length > 160 && line.split(SENTENCE_END).length > 2);
+
+/**
  * Splits a block's text into units. Prose paragraphs are joined across line breaks (PDF text
  * wraps mid-sentence) and cut at sentence ends; lists and code keep one unit per line, since a
  * parameter line or a call reads alone. Code fences are left out.
@@ -100,7 +106,7 @@ export function splitUnits(text: string): TextUnit[] {
     // A label line ("Parameters:", "Source:") heads what follows; it is not part of its first sentence.
     if (lines.length > 1 && LABEL_LINE.test(lines[0]!.trim())) push(lines.shift()!, "line");
     if (lines.length === 0) continue;
-    const lineLike = lines.some((l) => LIST_LINE.test(l) || CODE_LINE.test(l) || /^\s*(?:```|\|)/.test(l));
+    const lineLike = lines.some((l) => LIST_LINE.test(l) || isCodeLine(l) || /^\s*(?:```|\|)/.test(l));
     if (lineLike) {
       for (const line of lines) push(line, "line");
       continue;
