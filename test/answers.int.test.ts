@@ -98,6 +98,20 @@ describe("answers from parsed structure", () => {
   });
 });
 
+describe("the language a question names", () => {
+  it("answers from that language's entry when the name is spelled the other language's way", async () => {
+    const graph = createGraph({ store, embeddings });
+    const python = (await graph.invoke({ question: "Which arguments does seq.addBlock accept in Python?" })).answer;
+    expect(python.split("\n")[0]).toBe("`add_block` (python)");
+    const matlab = (await graph.invoke({ question: "What are the inputs of pp.make_ramp in MATLAB?" })).answer;
+    expect(matlab.split("\n").find((l) => l.startsWith("`"))).toBe("`mr.makeRamp` (matlab)");
+    // Without a language named, the question's own spelling decides.
+    expect((await graph.invoke({ question: "Which arguments does seq.addBlock accept?" })).answer.split("\n")[0]).toMatch(
+      /addBlock` \(matlab\)$/,
+    );
+  });
+});
+
 describe("citations of an entry inside a whole-document block", () => {
   // An entry long enough to be split into child chunks comes back as the whole file, its parsed
   // entry in the block's `metadata.sections`: the parameter lines the answer lists from that

@@ -3,6 +3,7 @@ import type { Intent } from "../state/types.js";
 import { aliasKey, entryFacts, paramLine, returnsLines, type EntryFacts } from "./api-entry.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
 import type { FormattedBlock } from "./format.js";
+import { namedLanguage } from "./language-hint.js";
 
 /** What the API answerer reads: the formatted context and the plan's view of the question. */
 export interface ApiAnswerInput {
@@ -27,13 +28,17 @@ function entriesOf(f: FormattedBlock): EntryFacts[] {
 
 /**
  * The entry the question is about: one named by an identifier (any spelling, the question's own
- * spelling first), else for an API question the best-ranked API block's entry.
+ * spelling first, in the language the question names when it names one), else for an API question
+ * the best-ranked API block's entry.
  */
 export function targetEntry(input: ApiAnswerInput): Found | null {
   const names = aliasNames(input.identifiers);
   const keys = new Set(names.map(aliasKey));
   const all = input.blocks.filter((b) => b.formatter === "api").flatMap((b) => entriesOf(b).map((facts) => ({ n: b.block.n, facts })));
-  const named = all.filter((e) => keys.has(aliasKey(e.facts.name)));
+  const language = namedLanguage(input.question, input.blocks);
+  const matching = all.filter((e) => keys.has(aliasKey(e.facts.name)));
+  const inLanguage = matching.filter((e) => e.facts.language?.toLowerCase() === language);
+  const named = inLanguage.length ? inLanguage : matching;
   const exact = named.find((e) => names.includes(e.facts.name));
   if (exact ?? named[0]) return exact ?? named[0]!;
   if (input.intent !== "api" || names.length > 0) return null;

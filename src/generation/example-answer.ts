@@ -2,6 +2,7 @@ import { exampleCode, exampleLanguage } from "./example-code.js";
 import { fileLabel } from "./format.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
 import type { FormattedBlock } from "./format.js";
+import { namedLanguage } from "./language-hint.js";
 
 const languageOf = (f: FormattedBlock) => exampleLanguage(f.block);
 const codeText = (f: FormattedBlock) => exampleCode(f.block);
@@ -16,15 +17,25 @@ function headerLine(code: string): string | undefined {
 }
 
 /**
- * An example request answered with the example itself: the best example block's code (all its
- * parts in order for a multi-part file) as one fenced block under its header comment, cut at a
+ * An example request answered with the example itself: the best example block's code (in the
+ * language the question names, when it names one of the context's languages; all its parts in order for a multi-part file) as one fenced block under its header comment, cut at a
  * line boundary under `maxChars`, cited. Null when the context holds no example code.
  *
  * @example
  * exampleAnswer({ blocks, maxChars: 6000 })?.answer; // "% gradient echo demo [1]\n```matlab\n...\n```"
  */
-export function exampleAnswer({ blocks, maxChars }: { blocks: readonly FormattedBlock[]; maxChars: number }): ExtractiveAnswer | null {
-  const best = blocks.find((b) => b.formatter === "example" && languageOf(b) !== undefined);
+export function exampleAnswer({
+  blocks,
+  maxChars,
+  question = "",
+}: {
+  blocks: readonly FormattedBlock[];
+  maxChars: number;
+  question?: string;
+}): ExtractiveAnswer | null {
+  const examples = blocks.filter((b) => b.formatter === "example" && languageOf(b) !== undefined);
+  const language = namedLanguage(question, examples);
+  const best = examples.find((b) => languageOf(b)?.toLowerCase() === language) ?? examples[0];
   if (!best) return null;
   const parts = blocks
     .filter((b) => b.block.uri === best.block.uri && (b === best || (b.block.part && best.block.part)))

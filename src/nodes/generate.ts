@@ -177,7 +177,7 @@ function structuredAnswer(state: GraphStateType, formatted: FormattedContext, mo
   const plan = requirePlan(state, "generate");
   const api =
     plan.intent === "example"
-      ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars })
+      ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars, question: state.standalone_question })
       : (apiAnswer({
           blocks: formatted.blocks,
           question: state.standalone_question,

@@ -77,12 +77,15 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
     const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
     const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
+    // The language of the code in the evidence is covered ("in Python" over Python entries), whatever the text says.
+    const languages = new Set(state.ranked.map((r) => r.metadata.language).filter((l): l is string => typeof l === "string"));
+    const inLanguage = (t: string) => languages.has(t.toLowerCase());
     missing = corpusGaps(
       presentSpelling(await store.termPresence(tenant, lookup), spellings),
       plan.constraints,
       terms,
       settings.gate,
-      (t) => mentioned(t) || (spellings.get(t) ?? []).some(mentioned),
+      (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),
     );
   }
   const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
