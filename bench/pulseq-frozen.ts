@@ -35,6 +35,7 @@ export const FROZEN_SOURCES = {
 export const FROZEN_SETS = {
   frozen: "evals/pulseq-frozen/questions.jsonl",
   blind: "evals/pulseq-blind/questions.jsonl",
+  blind2: "evals/pulseq-blind2/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {

@@ -4,7 +4,8 @@
  * Usage: npm run bench:pulseq -- ../shared/data [--split heldout|tune|all] [--verbose]
  * The frozen set of issue 12 (evals/pulseq-frozen, with pypulseq's API in api_reference and answer
  * checks): npm run bench:pulseq -- ../shared/data --set frozen [--verbose] [--json]
- * The blind set (evals/pulseq-blind) through the same runner and database: --set blind
+ * The blind sets (evals/pulseq-blind, evals/pulseq-blind2) through the same runner and database:
+ * --set blind, --set blind2
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -34,7 +35,7 @@ const questions = readFileSync("evals/pulseq/questions.jsonl", "utf8")
   .map((l) => JSON.parse(l) as { query: string; expected_source: string; relevant: string[]; split: string });
 
 // The frozen and blind sets share the frozen runner, sources and database.
-const frozenSet = values.set === "frozen" || values.set === "blind" ? FROZEN_SETS[values.set] : undefined;
+const frozenSet = Object.hasOwn(FROZEN_SETS, values.set) ? FROZEN_SETS[values.set as keyof typeof FROZEN_SETS] : undefined;
 const frozen = frozenSet !== undefined;
 const store = await openPGliteStore({ path: values.db ?? (frozen ? ".sourcewise/bench-pulseq-frozen" : ".sourcewise/bench-pulseq") });
 const model = await createEmbeddings("local/use-lite");
