@@ -28,9 +28,13 @@ const globalFlags = (g: GlobalOptions) =>
 /** Opens the graph over the configured store; `answer` prints as `ask` does. */
 async function openAnswerer(config: Config) {
   const { openContext } = await import("../context/open-context.js");
-  const { createGraph } = await import("../graph/graph.js");
-  const { formatAnswer } = await import("./format.js");
-  const ctx = await openContext(config);
+  // The store and model open while the graph's modules load (they wait on files and the WASM compiler).
+  const opening = openContext(config);
+  const modules = Promise.all([import("../graph/graph.js"), import("./format.js")]);
+  const [ctx, [{ createGraph }, { formatAnswer }]] = await Promise.all([opening, modules]).catch(async (error: unknown) => {
+    await opening.then((c) => c.close()).catch(() => {});
+    throw error;
+  });
   const graph = createGraph(ctx);
   return {
     close: () => ctx.close(),

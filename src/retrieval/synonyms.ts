@@ -50,6 +50,9 @@ export function expansions(text: string, index: SynonymIndex): string[] {
   const lower = ` ${norm(text.replace(/[^\p{L}\p{N}_-]+/gu, " "))} `;
   const out = new Set<string>();
   for (const [phrase, synonyms] of index) {
+    // The substring test first: a mined index has thousands of phrases, and compiling a Unicode
+    // regular expression for each was most of a cold process's first answer (5–8 s).
+    if (!lower.includes(phrase)) continue;
     if (!new RegExp(`(?<![\\p{L}\\p{N}_])${escape(phrase)}(?![\\p{L}\\p{N}_])`, "u").test(lower)) continue;
     for (const s of synonyms) if (!lower.includes(` ${s} `)) out.add(s);
   }

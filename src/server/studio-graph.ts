@@ -17,15 +17,29 @@ function authConfigured(): boolean {
   }
 }
 
+/** The Agent Server's warm-up run (below), stopped by the first real run. */
+const warming = new AbortController();
+
 /**
  * The graph of `langgraph dev` and Studio: the configured store and models, each run with its
  * tenant's row of `sw_tenant_config`. Under auth its input has no `tenant` (the token's tenant
  * is the run's); without auth, `tenant` picks one.
  */
 export const graph = withoutScratch(
-  buildGraph(defaultTenantContext, { input: authConfigured() ? AuthGraphInputSchema : GraphInputSchema }).compile({ name: "sourcewise" }),
+  buildGraph(
+    (tenant, config) => {
+      // The first real run stops the warm-up: what it has loaded stays, the rest the run does once, not twice.
+      warming.abort();
+      return defaultTenantContext(tenant, config);
+    },
+    { input: authConfigured() ? AuthGraphInputSchema : GraphInputSchema },
+  ).compile({ name: "sourcewise" }),
 );
 
 // Inside the Agent Server (its CLI sets LANGGRAPH_API_URL), the store opens and the model loads
 // now, while the server starts, not on the first run. A failure is kept for that run to report.
-if (process.env.LANGGRAPH_API_URL) openDefaultContext().then(warmUp, () => {});
+if (process.env.LANGGRAPH_API_URL)
+  openDefaultContext().then(
+    (ctx) => warmUp(ctx, { signal: warming.signal }),
+    () => {},
+  );

@@ -488,6 +488,34 @@ export class SqlStore {
     return rows;
   }
 
+  /**
+   * The tenant's mined synonym map as a process last saved it (`sw_mined_synonyms`), or null
+   * when none was saved for this generation and these rules (see {@link saveMinedSynonyms}).
+   * @example
+   * await store.savedMinedSynonyms("default", "7", "1"); // { gre: ["gradient echo"], ... } or null
+   */
+  async savedMinedSynonyms(tenant: string, generation: string, rules: string): Promise<Record<string, string[]> | null> {
+    const { rows } = await this.client.query<{ synonyms: string }>(
+      "select synonyms from sw_mined_synonyms where tenant_id = $1 and generation = $2::bigint and rules = $3",
+      [tenant, generation, rules],
+    );
+    return rows[0] ? (JSON.parse(rows[0].synonyms) as Record<string, string[]>) : null;
+  }
+
+  /**
+   * Saves the tenant's mined synonym map computed at `generation` by `rules`, replacing an older
+   * one (a map of an older generation never replaces a newer one).
+   */
+  async saveMinedSynonyms(tenant: string, generation: string, rules: string, synonyms: Record<string, string[]>): Promise<void> {
+    await this.client.query(
+      `insert into sw_mined_synonyms (tenant_id, generation, rules, synonyms) values ($1, $2::bigint, $3, $4)
+       on conflict (tenant_id) do update set generation = excluded.generation, rules = excluded.rules,
+         synonyms = excluded.synonyms, updated_at = now()
+       where sw_mined_synonyms.generation <= excluded.generation`,
+      [tenant, generation, rules, JSON.stringify(synonyms)],
+    );
+  }
+
   /** Counts for `sourcewise stats` (`sw_stats`). */
   async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
     const { rows } = await this.client.query<StatsRow>(

@@ -219,6 +219,13 @@ export class SupabaseStore extends SqlStore {
     });
   }
 
+  /** Not kept for Supabase (its table is server-only and end users' requests go through RPCs): each process weighs the map once. */
+  override async savedMinedSynonyms(): Promise<Record<string, string[]> | null> {
+    return null;
+  }
+
+  override async saveMinedSynonyms(): Promise<void> {}
+
   override async stats(tenant = DEFAULT_TENANT): Promise<StoreStats> {
     const [rows, embedding] = await Promise.all([this.rpc<StatsRow[]>("sw_stats", { p_tenant: tenant }), this.indexedEmbedding()]);
     return toStoreStats(rows[0], embedding);

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { doc, memoryStore, section } from "../../test/helpers/store.js";
+import { createEmbeddings } from "../models/embeddings/create-embeddings.js";
+import type { EmbeddingProvider } from "../models/embeddings/types.js";
+import type { SqlStore } from "../storage/store.js";
+import { buildRunContext } from "./build-context.js";
+import { warmUp } from "./warm-up.js";
+
+let store: SqlStore;
+let embeddings: EmbeddingProvider;
+beforeEach(async () => {
+  store = await memoryStore();
+  await store.writeDocuments([doc("topic.md", [section("What the documentation says about this topic, in plain words.")])]);
+  embeddings = await createEmbeddings("local/use-lite", { workers: 0 });
+});
+afterEach(async () => {
+  await embeddings.close();
+  await store.close();
+});
+
+describe("warmUp", () => {
+  it("runs its question through the graph: search, then the quality gate's term check", async () => {
+    const searched = vi.spyOn(store, "matchHybrid");
+    const checked = vi.spyOn(store, "termPresence");
+    await warmUp(buildRunContext({ store, embeddings }));
+    expect(searched).toHaveBeenCalled();
+    expect(checked).toHaveBeenCalled();
+  });
+
+  it("does nothing once its signal is aborted", async () => {
+    const searched = vi.spyOn(store, "matchHybrid");
+    await warmUp(buildRunContext({ store, embeddings }), { signal: AbortSignal.abort() });
+    expect(searched).not.toHaveBeenCalled();
+  });
+
+  it("stops quietly when aborted mid-run, before its next node", async () => {
+    const warming = new AbortController();
+    const original = store.matchHybrid.bind(store);
+    vi.spyOn(store, "matchHybrid").mockImplementation(async (...args) => {
+      warming.abort();
+      return original(...args);
+    });
+    const later = vi.spyOn(store, "termPresence");
+    await expect(warmUp(buildRunContext({ store, embeddings }), { signal: warming.signal })).resolves.toBeUndefined();
+    expect(later).not.toHaveBeenCalled();
+  });
+});
