@@ -23,8 +23,9 @@ const { values } = parseArgs({
   },
 });
 const docs = JSON.parse(readFileSync(values.corpus!, "utf8")) as { uri: string; title: string; chunks: DocumentInput["chunks"] }[];
-const inputs: DocumentInput[] = docs.slice(0, Number(values.pages)).map((d) => ({
-  tenant: "default",
+// Every seventh page goes to a second tenant, so statements write two tenants at once.
+const inputs: DocumentInput[] = docs.slice(0, Number(values.pages)).map((d, i) => ({
+  tenant: i % 7 === 3 ? "other" : "default",
   source: "docs",
   uri: d.uri,
   title: d.title,
@@ -34,7 +35,13 @@ const inputs: DocumentInput[] = docs.slice(0, Number(values.pages)).map((d) => (
   metadata: {},
   chunks: d.chunks.map((c) => ({ ...c, embedding: null })),
 }));
-const QUERIES = ["memory barrier", "spinlock interrupt context", "device tree bindings", "kernel module parameters", "page cache writeback"];
+const QUERIES = [
+  "memory barrier",
+  "spinlock interrupt context",
+  "device tree bindings",
+  "kernel module parameters",
+  "page cache writeback",
+];
 
 async function build(dir: string | undefined) {
   const db = await PGlite.create({ extensions: { vector } });
@@ -54,7 +61,7 @@ async function build(dir: string | undefined) {
   if (batch.length) await store.writeDocuments(batch);
   // Replace a few documents and delete one, so the delete path is compared too.
   await store.writeDocuments(inputs.slice(0, 3).map((d) => ({ ...d, contentHash: "v2", chunks: d.chunks.slice(1) })));
-  const [gone] = await store.listDocuments();
+  const [gone] = await store.listDocuments({ tenant: "default" });
   await store.deleteDocuments("default", [gone!.id]);
   const q = async (sql: string) => (await store.client.query(sql)).rows.map((r) => JSON.stringify(r));
   const key = "d.uri || '#' || c.chunk_index";
@@ -63,7 +70,9 @@ async function build(dir: string | undefined) {
       where c.searchable order by 1`),
     postings: await q(`select ${key} as k, ct.term, ct.tf_title, ct.tf_section, ct.tf_body, ct.source, ct.len_title, ct.len_section,
       ct.len_body, ct.impact from chunk_terms ct join chunks c on c.id = ct.chunk_id join documents d on d.id = c.document_id order by 1, 2`),
-    orphans: await q("select count(*) from chunk_terms ct where not exists (select 1 from chunks c where c.id = ct.chunk_id)"),
+    orphans: await q(
+      `select count(*) as orphan_postings from chunk_terms ct where not exists (select 1 from chunks c where c.id = ct.chunk_id)`,
+    ),
     df: await q("select tenant_id, term, df from bm25_terms order by 1, 2"),
     corpus: await q("select * from bm25_corpus order by tenant_id"),
     top10: [] as string[],

@@ -18,8 +18,20 @@ const { values } = parseArgs({
     migrations: { type: "string" },
   },
 });
-type Chunk = { chunkIndex: number; parentIndex: number | null; kind: string; searchable: boolean; sectionTitle: string | null; sectionPath: string[]; content: string; tokenCount: number };
-const docs = (JSON.parse(readFileSync(values.corpus!, "utf8")) as { uri: string; title: string; chunks: Chunk[] }[]).slice(0, Number(values.pages));
+type Chunk = {
+  chunkIndex: number;
+  parentIndex: number | null;
+  kind: string;
+  searchable: boolean;
+  sectionTitle: string | null;
+  sectionPath: string[];
+  content: string;
+  tokenCount: number;
+};
+const docs = (JSON.parse(readFileSync(values.corpus!, "utf8")) as { uri: string; title: string; chunks: Chunk[] }[]).slice(
+  0,
+  Number(values.pages),
+);
 const db = await PGlite.create({ extensions: { vector } });
 const client = pgliteClient(db);
 await migrate(client, await loadMigrations(values.migrations));
@@ -43,9 +55,15 @@ await db.query(
 const searchable = rows.filter((r) => r.searchable).length;
 const time = async (label: string, sql: string) => {
   const t = performance.now();
+  const cpu = process.cpuUsage();
   await db.exec(sql);
   const ms = performance.now() - t;
-  console.log(`${label.padEnd(44)} ${ms.toFixed(0).padStart(6)} ms  ${((ms * 1000) / searchable).toFixed(0).padStart(5)} µs/row`);
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  console.log(
+    `${label.padEnd(40)} wall ${ms.toFixed(0).padStart(6)} ms ${((ms * 1000) / searchable).toFixed(0).padStart(5)} µs/row` +
+      `  CPU ${cpuMs.toFixed(0).padStart(6)} ms ${((cpuMs * 1000) / searchable).toFixed(0).padStart(5)} µs/row`,
+  );
 };
 const reset = `truncate documents, chunks, chunk_terms, bm25_terms, bm25_corpus cascade;`;
 const insertDocs = `insert into documents (id, tenant_id, source, uri, title, content_hash)
@@ -58,8 +76,11 @@ for (let r = 0; r < Number(values.rounds); r++) {
   await time("regex sw_body_text", "select sum(length(sw_body_text(content))) from stage where searchable");
   await time("to_tsvector(content)", "select sum(length(to_tsvector('english', content))) from stage where searchable");
   await time("to_tsvector(sw_body_text)", "select sum(length(to_tsvector('english', sw_body_text(content)))) from stage where searchable");
-  await time("to_tsvector 3 fields + unnest/group", `select count(*) from stage s, lateral (select lexeme from unnest(
-      to_tsvector('english', s.doc_title) || to_tsvector('english', coalesce(s.section_title,'')) || to_tsvector('english', sw_body_text(s.content)))) t where s.searchable`);
+  await time(
+    "to_tsvector 3 fields + unnest/group",
+    `select count(*) from stage s, lateral (select lexeme from unnest(
+      to_tsvector('english', s.doc_title) || to_tsvector('english', coalesce(s.section_title,'')) || to_tsvector('english', sw_body_text(s.content)))) t where s.searchable`,
+  );
   await db.exec(reset + insertDocs);
   await time("insert, no chunk triggers", trig(false, ["chunks_set_lengths", "chunks_after_insert", "chunks_add_aliases"]) + insertChunks);
   await db.exec(reset + insertDocs);

@@ -1,7 +1,9 @@
 /**
  * Lexical ingest (text + BM25 statistics, no vectors) of the same kernel-doc pages into fresh
  * in-memory databases, one schema against another, alternating in one process so both see the
- * same machine load. Needs the corpus cache that `npm run bench:scale` writes.
+ * same machine load. Needs the corpus cache that `npm run bench:scale` writes. Besides wall-clock rows/s
+ * it prints rows per CPU second of this process (PGlite runs in it): on a shared machine the wall
+ * figure follows the load, the CPU one is what a whole idle core would do.
  * Usage: npx tsx bench/scale-ingest.ts [--pages 400] [--rounds 2] [--corpus .sourcewise/bench/scale/kernel-corpus.json]
  *   [--before DIR (another revision's supabase/migrations, e.g. main's)]
  */
@@ -44,6 +46,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
     const store = new SqlStore(pgliteClient(db));
     await migrate(store.client, await loadMigrations(dir));
     const t = performance.now();
+    const cpu = process.cpuUsage();
     let batch: DocumentInput[] = [];
     let n = 0;
     for (const d of inputs) {
@@ -57,7 +60,12 @@ for (let round = 0; round < Number(values.rounds); round++) {
     }
     if (batch.length) await store.writeDocuments(batch);
     const s = (performance.now() - t) / 1000;
-    console.log(`${label.padEnd(10)} ${rows} rows in ${s.toFixed(1)} s = ${(rows / s).toFixed(0)} rows/s`);
+    const used = process.cpuUsage(cpu);
+    const cpuS = (used.user + used.system) / 1e6;
+    console.log(
+      `${label.padEnd(10)} ${rows} rows in ${s.toFixed(1)} s = ${(rows / s).toFixed(0)} rows/s; ` +
+        `${cpuS.toFixed(1)} CPU s = ${(rows / cpuS).toFixed(0)} rows per CPU second`,
+    );
     await store.close();
   }
 }

@@ -7,6 +7,8 @@
 --  * rows that are not searchable (split parents, kept whole for expansion) are not tokenised:
 --    nothing reads their lengths (BM25 statistics count searchable rows only), and they are the
 --    longest texts of a document (a parent holds all its children's text);
+--  * a row's postings are written in term order: with time-ordered chunk ids (the store's) they
+--    append to the right end of the primary key (chunk_id, term);
 --  * sw_body_text skips its camelCase regex when the text has no lower-upper-lower run (most
 --    prose), with the same result.
 
@@ -52,6 +54,7 @@ begin
     select new.id, new.tenant_id, t.term, t.tf_title, t.tf_section, t.tf_body, new.source, l.lt, l.ls, l.lb,
       sw_bm25_impact(t.tf_title + t.tf_section + t.tf_body, l.lt + l.ls + l.lb, coalesce(l.ref, l.lt + l.ls + l.lb))
     from t, l
+    order by t.term
   )
   select l.lt, l.ls, l.lb into new.len_title, new.len_section, new.len_body from l;
   return new;
