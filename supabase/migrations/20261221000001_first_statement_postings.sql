@@ -6,6 +6,8 @@
 -- those rows' postings with their final impact: the same postings, impacts and reference as
 -- before. It tokenises these rows a second time (the row trigger needed their lengths), which
 -- costs far less than the update it replaces; later statements tokenise each field once.
+-- The row trigger calls sw_body_text (a SQL function with a subquery: never inlined, a function
+-- call per row) only for text with a camelCase run; without one it returns the text unchanged.
 -- Which rows are left to the statement trigger is read from the postings themselves (searchable
 -- new rows with none), so a row with no lexeme at all is only tokenised again, to no effect.
 
@@ -28,7 +30,8 @@ begin
         from unnest(to_tsvector('english', coalesce(new.section_title, '')))
       union all
       select lexeme, 0, 0, coalesce(array_length(positions, 1), 1)
-        from unnest(to_tsvector('english', sw_body_text(new.content)))
+        from unnest(to_tsvector('english',
+          case when new.content ~ '[a-z]{2}[A-Z][a-z]' then sw_body_text(new.content) else new.content end))
     ) u
     group by u.term
   ), l as (
