@@ -1,7 +1,8 @@
 /**
  * Checks that this tree's ingest SQL stores what another revision's does: the same kernel-doc
  * pages ingested into two fresh in-memory databases (one per migrations dir), then postings,
- * lengths, df, corpus totals, impacts and the sw_match_bm25 top 10 of a few queries compared
+ * lengths, df, corpus totals, impacts and the top 10 of sw_match_bm25 and of sw_match_hybrid (no vector)
+ * for a few queries compared
  * row by row (chunks keyed by document uri and chunk index, since ids are random).
  * Usage: npx tsx bench/ingest-check.ts --before /work/main/supabase/migrations [--pages 60] [--corpus FILE]
  */
@@ -80,6 +81,9 @@ async function build(dir: string | undefined) {
   for (const query of QUERIES) {
     const hits = await store.matchBm25(query, { limit: 10 });
     out.top10.push(...hits.map((h) => `${query}: ${h.uri}#${h.chunkIndex} ${h.score.toFixed(9)}`));
+    // The hybrid without a vector: its lexical side reads impact-ordered postings (sw_bm25_head).
+    const hybrid = await store.matchHybrid(query, null, { limit: 10 });
+    out.top10.push(...hybrid.map((h) => `hybrid ${query}: ${h.uri}#${h.chunkIndex} ${h.score.toFixed(9)}`));
   }
   await store.close();
   return out;

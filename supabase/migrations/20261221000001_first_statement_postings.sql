@@ -52,6 +52,9 @@ begin
   return new;
 end $$;
 
+-- The corpus row is now written before the df rows (the first statement needs the average before
+-- its postings, and the df counts read the postings): writers of one tenant take the tenant's lock
+-- first (20261202), so this order cannot deadlock them; df rows keep their (tenant, term) order.
 create or replace function sw_chunks_after_insert() returns trigger
 language plpgsql as $$
 declare
