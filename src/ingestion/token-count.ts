@@ -30,8 +30,8 @@ export function countTokens(text: string): number {
   const enc = getEncoder();
   pieceRegex ??= new RegExp(cl100kBase.pat_str, "gu");
   let total = 0;
-  for (const match of text.matchAll(pieceRegex)) {
-    const piece = match[0];
+  // `match` with the global flag returns the pieces as plain strings: no match objects to build.
+  for (const piece of text.match(pieceRegex) ?? []) {
     let count = pieceCounts.get(piece);
     if (count === undefined) {
       count = piece.length > LONG_PIECE ? countLongPiece(enc, piece) : enc.encode(piece, [], []).length;

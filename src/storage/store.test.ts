@@ -86,6 +86,35 @@ describe("BM25 in SQL", () => {
     expect(s.kept.every((r) => r.tenant_id === "default")).toBe(true);
   });
 
+  it("writes every posting at its tenant's reference length, from a tenant's first statement on", async () => {
+    // One statement opens two tenants (their postings are written by the statement trigger), with
+    // a row of stop words only (no lexeme) and a camelCase identifier; later statements add to them.
+    await store.writeDocuments([
+      doc("a", [section("makeTrapezoid builds a trapezoid gradient"), section("the of and", { chunkIndex: 1 })], { title: "Gradients" }),
+      doc("b", [section("gamma epsilon epsilon", { sectionTitle: "Greek letters" })], { tenant: "other" }),
+    ]);
+    await store.writeDocuments([doc("c", [section("trapezoid ramps and a much longer body of text about gradient ramps")])]);
+    await store.writeDocuments([doc("b2", [section("epsilon")], { tenant: "other" })]);
+    const s = await recomputedStats(store);
+    expect(s.kept).toEqual(s.df);
+    expect(s.keptCorpus).toEqual(s.corpus);
+    const { rows } = await store.client.query<{ tenant_id: string; postings: number; off: number; lengths_off: number }>(
+      `select ct.tenant_id, count(*)::int as postings,
+         count(*) filter (where ct.impact <> sw_bm25_impact(ct.tf_title + ct.tf_section + ct.tf_body,
+           ct.len_title + ct.len_section + ct.len_body, b.impact_avgdl))::int as off,
+         count(*) filter (where (ct.len_title, ct.len_section, ct.len_body) <> (c.len_title, c.len_section, c.len_body))::int as lengths_off
+       from chunk_terms ct join bm25_corpus b using (tenant_id) join chunks c on c.id = ct.chunk_id
+       group by 1 order by 1`,
+    );
+    expect(rows).toEqual([
+      { tenant_id: "default", postings: expect.any(Number), off: 0, lengths_off: 0 },
+      { tenant_id: "other", postings: 5, off: 0, lengths_off: 0 },
+    ]);
+    expect((await store.matchBm25("trapezoid")).map((h) => h.uri)).toEqual(["a", "c"]);
+    const [stopWords] = (await store.getDocumentChunks("default", (await store.listDocuments()).find((d) => d.uri === "a")!.id)).slice(1);
+    expect(stopWords!.content).toBe("the of and");
+  });
+
   it("finds the exact top k without scoring every chunk of a common term", async () => {
     // "kernel" in every chunk (common), "spinlock" and "mutex" in a few (rare), varying lengths.
     const docs = Array.from({ length: 12 }, (_, d) =>

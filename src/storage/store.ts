@@ -1,5 +1,4 @@
 import { DEFAULT_FUSION } from "../config/run-settings.js";
-import { randomUUID } from "node:crypto";
 import { EmbeddingMismatchError } from "../errors.js";
 import { ensureEmbeddingDimension } from "./embedding-column.js";
 import { migrate } from "./migrate.js";
@@ -7,6 +6,7 @@ import type { SqlClient } from "./sql-client.js";
 import { SqlEmbeddingCache } from "./embedding-cache.js";
 import { readReindexState } from "./reindex-state.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
+import { uuid7 } from "./uuid7.js";
 import { toVectorLiteral } from "./vector.js";
 import type { Bm25Params, ChunkHit, DocumentInput, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
 
@@ -230,8 +230,9 @@ export class SqlStore {
         [JSON.stringify(keys)],
       );
       const replacedKeys = new Set(removed.rows.map((r) => `${r.tenant_id}\u0001${r.source}\u0001${r.uri}`));
+      // Time-ordered ids: the rows (and their postings, keyed by chunk id) append to their indexes.
       const docRows = docs.map((d) => ({
-        id: randomUUID(),
+        id: uuid7(),
         tenant: d.tenant,
         source: d.source,
         uri: d.uri,
@@ -250,7 +251,7 @@ export class SqlStore {
       );
       const chunkRows = docs.flatMap((d, i) => {
         const docId = docRows[i]!.id;
-        const ids = new Map(d.chunks.map((c) => [c.chunkIndex, randomUUID()]));
+        const ids = new Map(d.chunks.map((c) => [c.chunkIndex, uuid7()]));
         return d.chunks.map((c) => ({
           id: ids.get(c.chunkIndex),
           document_id: docId,
