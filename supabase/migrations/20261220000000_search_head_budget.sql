@@ -1,20 +1,20 @@
 -- Search side at 200k chunks (issue 14, third round). Profiling sw_bm25_head at 50k chunks
--- (kernel docs, questions of 10–16 terms) put its time in rows: ~15k postings read, then six
--- passes over them (the cut-off impact of each cut term was a scan of the whole head per term, the
--- per-chunk aggregate spilled to disk at the default work_mem, and the completion probed every
--- query term of each of the 200 best chunks). Cost was linear in the depth with a ~40 ms floor.
---  * sw_bm25_head: the cut-off impact of a cut list is one index probe before the read; each
---    term's read depth is in proportion to its weight qtf * idf (the heaviest term reads p_depth
---    postings, none fewer than a quarter of it): the unread part of a light term can add little
---    to any score, so its bound is met sooner (what is unread stays bounded, and `exact` still says
---    when nothing unread could enter the top k); the completion reads only the terms whose lists
---    were cut or skipped (a chunk holding a fully read term was read under it); the aggregate has
---    the memory it needs (work_mem 32MB for this function only).
+-- (kernel docs, questions of 10–16 terms; `explain (analyze, buffers)` through auto_explain)
+-- put its time in rows, not in reads: ~15k postings read (2,000 for each cut term), then the
+-- cut-off impact of each cut term found by a scan of the whole head per term (6 × 15k rows), and a
+-- per-chunk aggregate that spilled to disk at the default work_mem. Its cost was linear in the
+-- depth over a ~40 ms floor.
+--  * sw_bm25_head: each term's read depth is in proportion to its weight qtf * idf (the heaviest
+--    term reads p_depth postings, none fewer than a quarter of it): the unread part of a light
+--    term can add little to any score, and what it could add is still bounded (its last impact
+--    read), so `exact` keeps its meaning; the cut-off impacts come from one grouped pass over the
+--    head; the aggregate gets work_mem 32MB (this function only). Same scores, same exactness test.
 --  * sw_match_bm25 takes its top k from sw_bm25_head too (depth max(20 k, 1000), the setting
---    `sourcewise.bm25_depth` as for the hybrid, 0 = exact MaxScore sw_bm25_top). Exact when it
---    says so: always on corpora whose lists are shorter than the depth.
+--    `sourcewise.bm25_depth` as for the hybrid, 0 = the exact MaxScore sw_bm25_top). Exact when it
+--    says so, always on corpora whose lists are shorter than the depth. Its p95 at 50k chunks was
+--    seconds: MaxScore falls back to scoring every chunk when the bound does not prune.
 --  * the hybrid's vector side asks HNSW for its candidate count in one pass (hnsw.ef_search 100,
---    the default p_candidates) instead of 40 then iterating.
+--    the default p_candidates) instead of 40 and then more rounds of the iterative scan.
 
 create or replace function sw_bm25_head(
   p_query text,
@@ -41,14 +41,9 @@ declare
   v_terms text[];
   v_w double precision[];
   v_df int[];
-  v_depth int[];
-  v_ub double precision[];
-  v_skip boolean[];
-  v_cut text[];
-  v_wmax double precision;
-  v_total double precision;
   v_ids uuid[];
   v_scores double precision[];
+  v_unread double precision;
   v_rest double precision;
   v_exact boolean;
 begin
@@ -77,42 +72,21 @@ begin
   if v_terms is null then
     return;
   end if;
-  select max(x) into v_wmax from unnest(v_w) x;
   -- A read posting's current weight is at most impact * slack (drift of the average length since
   -- the impacts were computed, and float4 rounding).
   v_slack := greatest(1, v_avgdl / v_ref) * (1 + 1e-5);
-  -- Per term: its depth, whether it is skipped (a list longer than its depth whose bound is under
-  -- 1% of the heaviest: a word of nearly every chunk), and what a chunk not read under it can get
-  -- from it at most: 0 when its list is read to the end, the impact at its depth (times the
-  -- slack and the weight) when cut, its whole bound qtf * idf * (k1 + 1) when skipped.
-  select array_agg(x.depth order by x.ord), array_agg(x.skipped order by x.ord),
-    array_agg(case when x.skipped then x.w * (p_k1 + 1)
-                   when x.df <= x.depth then 0
-                   else coalesce((select ct.impact from chunk_terms ct
-                                  where ct.tenant_id = p_tenant and ct.term = x.term
-                                  order by ct.impact desc offset x.depth - 1 limit 1), 0) * v_slack * x.w end
-              order by x.ord),
-    array_agg(x.term order by x.ord) filter (where x.df > x.depth)
-  into v_depth, v_skip, v_ub, v_cut
-  from (
-    select u.term, u.w, u.df, u.ord, d.depth, (u.df > d.depth and u.w < 0.01 * v_wmax) as skipped
+  with qt as materialized (
+    select u.term, u.w, u.df, u.ord::int as ord, d.depth,
+      (u.df > d.depth and u.w < 0.01 * m.wmax) as skipped
     from unnest(v_terms, v_w, v_df) with ordinality as u(term, w, df, ord)
-    cross join lateral (select greatest(ceil(p_depth * u.w / v_wmax), ceil(p_depth / 4.0))::int as depth) d
-  ) x;
-  select sum(x) into v_total from unnest(v_ub) x;
-  with qt as (
-    select u.term, u.w, u.ub, u.depth, u.df > u.depth as cut
-    from unnest(v_terms, v_w, v_ub, v_depth, v_skip, v_df) as u(term, w, ub, depth, skipped, df)
-    where not u.skipped
+    cross join (select max(x) as wmax from unnest(v_w) x) m
+    cross join lateral (select greatest(ceil(p_depth * u.w / m.wmax), ceil(p_depth / 4.0))::int as depth) d
   ),
-  seen as (
-    select p.chunk_id,
-      sum(qt.w * p.tfw * (p_k1 + 1) / (p.tfw + p_k1 * (1 - p_b + p_b * p.dl / v_avgdl))) as partial,
-      sum(qt.ub) as seen_ub,
-      array_agg(qt.term) filter (where qt.cut) as cut_read
+  head as materialized (
+    select qt.ord, qt.w, p.chunk_id, p.source, p.impact, p.tfw, p.dl
     from qt
     cross join lateral (
-      select ct.chunk_id, ct.source,
+      select ct.chunk_id, ct.source, ct.impact,
         (ct.tf_title + ct.tf_section + ct.tf_body)::double precision as tfw,
         (ct.len_title + ct.len_section + ct.len_body)::double precision as dl
       from chunk_terms ct
@@ -120,40 +94,59 @@ begin
       order by ct.impact desc
       limit qt.depth
     ) p
-    where p.tfw > 0 and (p_sources is null or p.source = any(p_sources))
-    group by p.chunk_id
+    where not qt.skipped
+  ),
+  -- What a chunk can get at most from a term it was not read under: 0 when the list was read to
+  -- its end, the last impact read (times the slack) when it was cut, the term's bound if skipped.
+  cutoff as (
+    select h.ord, min(h.impact) as last from head h group by h.ord
+  ),
+  theta as materialized (
+    select qt.ord,
+      case when qt.skipped then qt.w * (p_k1 + 1)
+           when qt.df <= qt.depth then 0
+           else c.last * v_slack * qt.w end as ub
+    from qt left join cutoff c on c.ord = qt.ord
+  ),
+  seen as (
+    select h.chunk_id,
+      sum(h.w * h.tfw * (p_k1 + 1) / (h.tfw + p_k1 * (1 - p_b + p_b * h.dl / v_avgdl))) as partial,
+      sum(th.ub) as seen_ub,
+      array_agg(h.ord) as ords
+    from head h join theta th on th.ord = h.ord
+    where h.tfw > 0 and (p_sources is null or h.source = any(p_sources))
+    group by h.chunk_id
   ),
   kept as materialized (
-    select s.chunk_id, s.partial, s.partial + v_total - s.seen_ub as bound, s.cut_read from seen s
+    select s.* from seen s
     where p_topics is null or exists (select 1 from chunks c where c.id = s.chunk_id and c.topics && p_topics)
   ),
   best as materialized (
     select k.* from kept k order by k.partial desc, k.chunk_id limit greatest(2 * p_limit, 200)
   ),
-  -- The best chunks' cut or skipped terms they were not read under (primary key probes).
-  extra as (
-    select b.chunk_id,
-      sum(qt.w * x.tfw * (p_k1 + 1) / (x.tfw + p_k1 * (1 - p_b + p_b * x.dl / v_avgdl))) as score
+  full_scores as (
+    select b.chunk_id, b.partial + coalesce((
+      select sum(qt.w * x.tfw * (p_k1 + 1) / (x.tfw + p_k1 * (1 - p_b + p_b * x.dl / v_avgdl)))
+      from chunk_terms p
+      join qt on qt.term = p.term
+      cross join lateral (
+        select (p.tf_title + p.tf_section + p.tf_body)::double precision as tfw,
+               (p.len_title + p.len_section + p.len_body)::double precision as dl
+      ) x
+      where p.chunk_id = b.chunk_id and p.term = any(v_terms) and not (qt.ord = any(b.ords)) and x.tfw > 0
+    ), 0) as score
     from best b
-    join chunk_terms p on p.chunk_id = b.chunk_id and p.term = any(v_cut)
-    join (select u.term, u.w from unnest(v_terms, v_w) as u(term, w)) qt on qt.term = p.term
-    cross join lateral (
-      select (p.tf_title + p.tf_section + p.tf_body)::double precision as tfw,
-             (p.len_title + p.len_section + p.len_body)::double precision as dl
-    ) x
-    where v_cut is not null and not (p.term = any(coalesce(b.cut_read, '{}'::text[]))) and x.tfw > 0
-    group by b.chunk_id
   ),
   top as (
-    select b.chunk_id, b.partial + coalesce(e.score, 0) as score
-    from best b left join extra e on e.chunk_id = b.chunk_id
-    order by 2 desc, 1 limit p_limit
+    select f.chunk_id, f.score from full_scores f order by f.score desc, f.chunk_id limit p_limit
   )
   select array_agg(top.chunk_id order by top.score desc, top.chunk_id), array_agg(top.score order by top.score desc, top.chunk_id),
-    (select max(k.bound) from kept k where not exists (select 1 from best b where b.chunk_id = k.chunk_id))
-  into v_ids, v_scores, v_rest
+    (select sum(th.ub) from theta th),
+    (select max(k.partial + (select sum(th.ub) from theta th) - k.seen_ub) from kept k
+     where not exists (select 1 from best b where b.chunk_id = k.chunk_id))
+  into v_ids, v_scores, v_unread, v_rest
   from top;
-  v_exact := (v_total = 0 or (cardinality(v_ids) = p_limit and v_scores[p_limit] > v_total))
+  v_exact := (v_unread = 0 or (cardinality(v_ids) = p_limit and v_scores[p_limit] > v_unread))
     and (v_rest is null or (cardinality(v_ids) = p_limit and v_scores[p_limit] > v_rest));
   return query select u.id, u.s, coalesce(v_exact, false) from unnest(v_ids, v_scores) as u(id, s);
 end $$;
