@@ -13,13 +13,18 @@
  * At most `--vectors` rows get vectors (HNSW inserts are the slow part of PGlite ingest), so the
  * vector figures of the larger sizes are over that many vectors among all the rows.
  *
+ * `--bulk` grows a size from the previous one by SQL copies of everything it holds (chunks,
+ * postings, statistics multiplied: bench/scale-bulk.ts) instead of ingesting; with `--vectors all`
+ * every searchable row gets a (synthetic) vector and the HNSW index is built once after the load.
+ *
  * Usage:
  *   npm run bench:scale -- [--sizes 10000,50000,200000] [--queries 100] [--graph 100]
- *     [--vectors 10000] [--embed-sample 256] [--dir .sourcewise/bench/scale] [--report .sourcewise/bench/scale-report.md]
+ *     [--vectors 10000|all] [--bulk] [--embed-sample 256] [--dir .sourcewise/bench/scale] [--report .sourcewise/bench/scale-report.md]
  *     [--label main] [--fresh] [--migrations DIR (another revision's supabase/migrations)]
  */
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { barChart } from "../src/evaluation/report/svg.js";
@@ -45,6 +50,7 @@ const { values } = parseArgs({
     report: { type: "string", default: ".sourcewise/bench/scale-report.md" },
     label: { type: "string", default: "current" },
     fresh: { type: "boolean", default: false },
+    bulk: { type: "boolean", default: false },
     migrations: { type: "string" },
   },
 });
@@ -56,7 +62,8 @@ const SIZES = values
 const N_QUERIES = Number(values.queries);
 const N_GRAPH = Number(values.graph);
 /** Rows given vectors at most (HNSW inserts cost ~25 ms a row in PGlite); later rows are lexical only. */
-const MAX_VECTOR_ROWS = Number(values.vectors);
+const ALL_VECTORS = values.vectors === "all";
+const MAX_VECTOR_ROWS = ALL_VECTORS ? Infinity : Number(values.vectors);
 const DIR = resolve(values.dir!);
 const HTML_DIR = "/usr/share/doc/linux-doc-6.1/html";
 const MODEL_ID = "local/use-lite";
@@ -196,6 +203,11 @@ for (const size of SIZES) {
   let have = await searchable(store);
   let lexicalRowsPerS: number | null = null;
   let vectorRowsPerS: number | null = null;
+  if (values.bulk && have > 0 && (have < size || ALL_VECTORS)) {
+    const { growBulk } = await import("./scale-bulk.js");
+    await growBulk(store.client, size, ALL_VECTORS);
+    have = await searchable(store);
+  }
   if (have < size) {
     // Which copies exist: continue after the highest.
     const { rows } = await store.client.query<{ k: number }>(
@@ -249,6 +261,11 @@ for (const size of SIZES) {
   const hybrid = await timed(
     qs.map((q, i) => [q, qVectors[i]!] as const),
     ([q, v]) => store.matchHybrid(q, v, { limit: 10 }),
+  );
+  console.log(
+    `  load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
   );
   let graph: [number, number] | null = null;
   if (N_GRAPH > 0) graph = await graphLatency(store, qs.slice(0, N_GRAPH));
