@@ -189,6 +189,20 @@ describe("frozen question sets over a BEIR folder, a manual, or globbed files", 
     expect(ds.description).toContain("+ 1 from");
   });
 
+  it("keeps only the JSONL's questions with positions none (tuning questions over a frozen corpus)", async () => {
+    const data = tmp();
+    mkdirSync(join(data, "qrels"));
+    writeFileSync(join(data, "corpus.jsonl"), '{"_id":"d1","title":"T1","text":"alpha"}\n');
+    writeFileSync(join(data, "queries.jsonl"), JSON.stringify({ _id: "q0", text: "q0?" }));
+    writeFileSync(join(data, "qrels", "train.tsv"), "query-id\tcorpus-id\tscore\nq0\td1\t1\n");
+    const set = join(tmp(), "tuning");
+    mkdirSync(set);
+    writeFileSync(join(set, "sources.json"), JSON.stringify({ beir: data, positions: "none" }));
+    writeFileSync(join(set, "questions.jsonl"), '{"query": "Is alpha T1?", "relevant": ["d1"], "answerable": true}\n');
+    const ds = await loadDataset(join(set, "questions.jsonl"), { workDir: tmp(), labelled });
+    expect(ds.queries.map((q) => [q.id, [...q.qrels.keys()]])).toEqual([["extra-1", ["d1"]]]);
+  });
+
   it("expands a * in a sources.json path to the folder's matching files", async () => {
     const root = tmp();
     for (const f of ["sql-select.html", "sql-insert.html", "tutorial-join.html"]) writeFileSync(join(root, f), "<h1>x</h1><p>y</p>");
