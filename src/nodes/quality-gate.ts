@@ -3,6 +3,7 @@ import { aliasNames } from "../retrieval/aliases.js";
 import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
+import { excusedConstraint } from "../evidence/claims.js";
 import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
@@ -77,9 +78,17 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
     const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
     const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
+    // A claim naming a gene code the corpus writes another way, or a name the question spells out itself, is not uncovered.
+    const claim = {
+      ...settings.gate,
+      question: state.standalone_question,
+      identifiers: plan.identifiers,
+      keyTerms: plan.key_terms,
+      evidence,
+    };
     missing = corpusGaps(
       presentSpelling(await store.termPresence(tenant, lookup), spellings),
-      plan.constraints,
+      plan.constraints.filter((c) => !excusedConstraint(c, claim)),
       terms,
       settings.gate,
       (t) => mentioned(t) || (spellings.get(t) ?? []).some(mentioned),
