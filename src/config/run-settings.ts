@@ -68,6 +68,12 @@ export const GateSettingsSchema = z
      * indexed document: the question is about something the corpus does not hold. 1 disables it.
      */
     unknownTermShare: z.number().min(0).max(1).default(0.5),
+    /**
+     * A claim (a statement to check, not a question) naming a symbol no document holds (a gene or
+     * strain code: `HOXB4`) is still covered when its strongest passage is a strong hit holding at
+     * least this share of the claim's other key terms. 1 keeps every symbol required.
+     */
+    claimCoverage: z.number().min(0).max(1).default(0.5),
   })
   .strict();
 

@@ -34,6 +34,7 @@ describe("the settings tree", () => {
       nearMisses: 3,
       requireConstraints: true,
       unknownTermShare: 0.5,
+      claimCoverage: 0.5,
     });
     expect(s.generation.markers).toEqual({ high: 0.8, medium: 0.65 });
     expect(s.retrieval.synonyms).toEqual(DEFAULT_SYNONYMS);

@@ -64,4 +64,19 @@ describe("abbreviationSynonyms", () => {
     expect(map["osteitis fibrosa"]).toBeUndefined();
     expect(map["pth"]).toEqual(["parathyroid hormone"]);
   });
+
+  it("pairs a short form the corpus spells out several ways only with the meaning most of its documents use", () => {
+    const map = abbreviationSynonyms([
+      { abbr: "PD", expansion: "Parkinson's disease", documents: 9 },
+      { abbr: "PD", expansion: "Parkinson disease", documents: 2 },
+      { abbr: "PD", expansion: "peritoneal dialysis", documents: 3 },
+      { abbr: "EGFR", expansion: "epidermal growth factor receptor", documents: 2 },
+      { abbr: "EGFR", expansion: "estimated glomerular filtration rate", documents: 2 },
+    ]);
+    expect(map["pd"]).toEqual(["parkinson's disease", "parkinson disease"]);
+    expect(map["peritoneal dialysis"]).toBeUndefined();
+    expect(map["parkinson disease"]).toEqual(["pd"]);
+    expect(map["egfr"]).toBeUndefined();
+    expect(map["epidermal growth factor receptor"]).toBeUndefined();
+  });
 });

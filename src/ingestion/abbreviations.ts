@@ -4,6 +4,8 @@ export interface Abbreviation {
   abbr: string;
   /** What it stands for or another name of it, e.g. `gradient echo`, `bSSFP`. */
   expansion: string;
+  /** How many documents of the corpus spell the pair out (the store's count). @default 1 */
+  documents?: number;
 }
 
 /** A short form: one token with at least two capitals (`GRE`, `bSSFP`, `T1w`), so `(e.g.` and `(see)` are not. */
@@ -101,12 +103,46 @@ export function spellings(term: string): string[] {
   return [...new Set([lower, lower.replace(/-/g, ""), lower.replace(/-/g, " ")])];
 }
 
+/** A long form's identity across spellings: `Parkinson's disease` = `parkinson disease`, `cerebrospinal fluids` = `cerebrospinal fluid`. */
+const longKey = (long: string) =>
+  long
+    .toLowerCase()
+    .replace(/['’]s\b/g, "")
+    .replace(/[^a-z0-9]+/g, "")
+    .replace(/s$/, "");
+/** A short form's identity across spellings (`True-FISP` = `truefisp`). */
+const shortKey = (short: string) => short.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * The long forms a short form may stand for in this corpus, by its pairs' document counts: every
+ * one when the corpus spells it out one way, else only the one written by more than half of the
+ * documents that spell it out (`PD` = Parkinson's disease in 12 abstracts, peritoneal dialysis in 2);
+ * none when no meaning has a majority (`EGFR`: epidermal growth factor receptor or estimated
+ * glomerular filtration rate, two abstracts each), since expanding to every meaning adds the others'
+ * documents to the question.
+ */
+function meanings(pairs: readonly Abbreviation[]): Map<string, Set<string>> {
+  const byShort = new Map<string, Map<string, number>>();
+  for (const { abbr, expansion, documents = 1 } of pairs) {
+    const longs = byShort.get(shortKey(abbr)) ?? new Map<string, number>();
+    longs.set(longKey(expansion), (longs.get(longKey(expansion)) ?? 0) + documents);
+    byShort.set(shortKey(abbr), longs);
+  }
+  const out = new Map<string, Set<string>>();
+  for (const [short, longs] of byShort) {
+    const total = [...longs.values()].reduce((a, b) => a + b, 0);
+    out.set(short, new Set(longs.size === 1 ? longs.keys() : [...longs].filter(([, n]) => 2 * n > total).map(([l]) => l)));
+  }
+  return out;
+}
+
 /**
  * Mined pairs as a directed synonym map (`phrase → what it may also be searched as`), every
  * spelling of each side included. A side expands to the other unless it is far more common
  * there (`df(from) > maxRatio × df(to)`, document frequencies from `df`): added to a query the
  * corpus already matches well, a much rarer phrase would outweigh it (`MR` in `mr.opts` calls →
- * "magnetic resonance"). The other way, and unknown frequencies, always expand.
+ * "magnetic resonance"). The other way, and unknown frequencies, always expand. A short form the
+ * corpus spells out several ways pairs only with its majority meaning, both ways (see `meanings`).
  * @example
  * abbreviationSynonyms([{ abbr: "GRE", expansion: "gradient echo" }]); // { gre: ["gradient echo"], "gradient echo": ["gre"] }
  */
@@ -124,14 +160,21 @@ export function abbreviationSynonyms(
     const b = df?.(to);
     return a === undefined || b === undefined || a <= maxRatio * b;
   };
+  const meant = meanings(pairs);
   for (const { abbr, expansion } of pairs) {
     // A side with no searchable lexeme (`OF` for "osteitis fibrosa" is the stop word "of") would
     // expand every question that uses the word: mined from the corpus, a real side has df > 0.
     if (df && (df(abbr) === 0 || df(expansion) === 0)) continue;
     const short = spellings(abbr);
     const long = spellings(expansion);
-    for (const s of short) add(s, [...short, ...(expands(abbr, expansion) ? long : [])]);
-    for (const l of long) add(l, [...long, ...(expands(expansion, abbr) ? short : [])]);
+    const paired = meant.get(shortKey(abbr))?.has(longKey(expansion)) ?? true;
+    for (const s of short) add(s, [...short, ...(paired && expands(abbr, expansion) ? long : [])]);
+    for (const l of long) add(l, [...long, ...(paired && expands(expansion, abbr) ? short : [])]);
   }
   return map;
+}
+
+/** The lower-case spellings of the pairs' short forms (keys of {@link abbreviationSynonyms} that a query must write as a short form). */
+export function shortFormSpellings(pairs: readonly Abbreviation[]): Set<string> {
+  return new Set(pairs.flatMap((p) => spellings(p.abbr)));
 }

@@ -3,6 +3,7 @@ import { aliasNames } from "../retrieval/aliases.js";
 import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
+import { excusedConstraint } from "../evidence/claims.js";
 import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
@@ -80,9 +81,17 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     // The language of the code in the evidence is covered ("in Python" over Python entries), whatever the text says.
     const languages = new Set(state.ranked.map((r) => r.metadata.language).filter((l): l is string => typeof l === "string"));
     const inLanguage = (t: string) => languages.has(t.toLowerCase());
+    // A claim naming a gene code the corpus writes another way, or a name the question spells out itself, is not uncovered.
+    const claim = {
+      ...settings.gate,
+      question: state.standalone_question,
+      identifiers: plan.identifiers,
+      keyTerms: plan.key_terms,
+      evidence,
+    };
     missing = corpusGaps(
       presentSpelling(await store.termPresence(tenant, lookup), spellings),
-      plan.constraints,
+      plan.constraints.filter((c) => !excusedConstraint(c, claim)),
       terms,
       settings.gate,
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),

@@ -1,6 +1,6 @@
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import { interleaveScoped, type Scope } from "../retrieval/interleave.js";
-import { minedSynonyms } from "../retrieval/mined-synonyms.js";
+import { minedFor } from "../retrieval/mined-synonyms.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
 import type { ChunkHit } from "../storage/types.js";
@@ -85,7 +85,8 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
-  const mined = await minedSynonyms(ctx.store, tenant);
+  // Only the short forms the question writes as such (its case is the evidence, not the key terms').
+  const mined = await minedFor(ctx.store, tenant, question);
   // An example request's words ("show me an example of") match files named *_example, not the
   // example asked for: the lexical side searches what it asks for.
   const lexicalText = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : question;

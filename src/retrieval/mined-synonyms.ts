@@ -1,10 +1,12 @@
-import { abbreviationSynonyms } from "../ingestion/abbreviations.js";
+import { abbreviationSynonyms, mineAbbreviations, shortFormSpellings, spellings } from "../ingestion/abbreviations.js";
 import type { SqlStore } from "../storage/store.js";
 import { expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
 
 interface Entry {
   generation: string;
   map: Record<string, string[]>;
+  /** The map's keys that are short forms (`gre`, `true-fisp`): a query must write them as one. */
+  short: Set<string>;
 }
 
 const cache = new WeakMap<SqlStore, Map<string, Entry>>();
@@ -12,17 +14,21 @@ const combined = new WeakMap<object, WeakMap<object, SynonymIndex>>();
 
 /**
  * The version of the rules that turn a tenant's abbreviations into its synonym map: the
- * abbreviation limit below, {@link abbreviationSynonyms} and the document frequencies it weighs.
- * A map saved under other rules is recomputed: bump this whenever their output changes.
+ * abbreviation limit, {@link abbreviationSynonyms}, {@link shortFormSpellings} and the document
+ * frequencies they weigh. A map saved under other rules is recomputed: bump this whenever their
+ * output changes.
  */
-export const MINED_SYNONYM_RULES = "1";
+export const MINED_SYNONYM_RULES = "2";
 
-/** The tenant's abbreviations weighed into a synonym map (~1 s on 5k abstracts: 6,731 phrases). */
-async function computeMinedSynonyms(store: SqlStore, tenant: string): Promise<Record<string, string[]>> {
+/** Where the saved map keeps its short forms: a key no phrase can be. */
+const SHORT_FORMS = " short-forms";
+
+/** The tenant's abbreviations weighed into a synonym map and its short forms (~1 s on 5k abstracts: 6,731 phrases). */
+async function computeEntry(store: SqlStore, tenant: string): Promise<Omit<Entry, "generation">> {
   const pairs = await store.abbreviations(tenant);
   const phrases = [...new Set(pairs.flatMap((p) => [p.abbr, p.expansion]))];
   const df = new Map((await store.termDf(tenant, phrases)).map((p) => [p.phrase, p.minDf]));
-  return abbreviationSynonyms(pairs, { df: (phrase) => df.get(phrase) });
+  return { map: abbreviationSynonyms(pairs, { df: (phrase) => df.get(phrase) }), short: shortFormSpellings(pairs) };
 }
 
 /**
@@ -35,19 +41,65 @@ async function computeMinedSynonyms(store: SqlStore, tenant: string): Promise<Re
  * await minedSynonyms(store, "default"); // { gre: ["gradient echo"], "gradient echo": ["gre"], ... }
  */
 export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Record<string, string[]>> {
+  return (await minedEntry(store, tenant)).map;
+}
+
+/**
+ * The tenant's mined synonyms for one question's lexical search: {@link minedSynonyms} without the
+ * short forms the question does not write as one (`sac` in "yolk sac" is not SAC, `pd` in "PD-1"
+ * is not PD, `all` is not ALL: a short form has two capitals, or letters and digits, and stands
+ * alone or as one name of a compound like LKB1-AMPK) nor those the question spells out itself
+ * ("container port throughput (CPT)").
+ * @example
+ * await minedFor(store, "default", "How do I write a GRE sequence?"); // { gre: ["gradient echo"], ... }
+ */
+export async function minedFor(store: SqlStore, tenant: string, question: string): Promise<Record<string, string[]>> {
+  const { map, short } = await minedEntry(store, tenant);
+  return asWrittenIn(question, map, short);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** {@link minedFor} on a given map and its short-form keys. */
+export function asWrittenIn(question: string, map: Record<string, string[]>, short: ReadonlySet<string>): Record<string, string[]> {
+  const lower = question.toLowerCase();
+  const own = new Set(mineAbbreviations(question).flatMap((p) => spellings(p.abbr)));
+  // A compound of two names (LKB1-AMPK) holds each of them; G-CSF and PD-1 hold neither CSF nor PD.
+  const text = question.replace(/\S+/g, (t) => {
+    const parts = t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "").split("-");
+    return parts.length > 1 && parts.every((p) => p.length >= 2 && /[A-Za-z]/.test(p) && /[A-Z0-9]/.test(p)) ? t.replace(/-/g, " ") : t;
+  });
+  const drop = [...short].filter((key) => {
+    if (!(key in map) || !lower.includes(key)) return false;
+    if (own.has(key)) return true;
+    const alone = new RegExp(`(?<![\\p{L}\\p{N}_])(?<![\\p{L}\\p{N}]-)${escape(key)}(?![\\p{L}\\p{N}_])(?!-[\\p{L}\\p{N}])`, "giu");
+    // Written as a short form: two capitals (GRE, bSSFP) or letters with digits (Sirt1 for SIRT1).
+    return ![...text.matchAll(alone)].some((m) => (m[0].match(/[A-Z]/g)?.length ?? 0) >= 2 || /\d/.test(m[0]));
+  });
+  if (drop.length === 0) return map;
+  const kept = { ...map };
+  for (const key of drop) delete kept[key];
+  return kept;
+}
+
+async function minedEntry(store: SqlStore, tenant: string): Promise<Entry> {
   const generation = await store.tenantGeneration(tenant);
   let byTenant = cache.get(store);
   if (!byTenant) cache.set(store, (byTenant = new Map()));
   const hit = byTenant.get(tenant);
-  if (hit && hit.generation === generation) return hit.map;
+  if (hit && hit.generation === generation) return hit;
   const saved = await store.savedMinedSynonyms(tenant, generation, MINED_SYNONYM_RULES).catch(() => null);
-  let map = saved;
-  if (!map) {
-    map = await computeMinedSynonyms(store, tenant);
-    await store.saveMinedSynonyms(tenant, generation, MINED_SYNONYM_RULES, map).catch(() => {});
+  let entry: Entry;
+  if (saved) {
+    const { [SHORT_FORMS]: short = [], ...map } = saved;
+    entry = { generation, map, short: new Set(short) };
+  } else {
+    entry = { generation, ...(await computeEntry(store, tenant)) };
+    const record = { ...entry.map, [SHORT_FORMS]: [...entry.short] };
+    await store.saveMinedSynonyms(tenant, generation, MINED_SYNONYM_RULES, record).catch(() => {});
   }
-  byTenant.set(tenant, { generation, map });
-  return map;
+  byTenant.set(tenant, entry);
+  return entry;
 }
 
 /**

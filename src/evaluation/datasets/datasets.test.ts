@@ -47,6 +47,39 @@ describe("eval dataset adapters", () => {
     expect((await ds.rawDocuments())[0]?.text).toBe("# Wi-Fi\n\nTap Connections.\n");
   });
 
+  it("maps a question to the section its section_path names on the linked page, not the page's first section", async () => {
+    const dir = tmp();
+    const sec = (id: string, title: string, url: string, hierarchy: string) => ({
+      id,
+      title,
+      text: [title, `${title} text.`],
+      section_url: url,
+      section_hierarchy: hierarchy,
+    });
+    writeFileSync(
+      join(dir, "x_manual_corpus.json"),
+      JSON.stringify({
+        section_0: sec("section_0", "Apps", "https://m/apps.html", "section_0"),
+        section_1: sec("section_1", "Camera", "https://m/camera.html", "section_0>section_1"),
+        section_2: sec("section_2", "Camera settings", "https://m/camera.html#s", "section_0>section_1>section_2"),
+        section_3: sec("section_3", "Camera settings", "https://m/other.html#s", "section_0>section_1>section_3"),
+      }),
+    );
+    writeFileSync(
+      join(dir, "x_50_questions.csv"),
+      [
+        "question_id,question,section_path,section_link,answer",
+        "1,Which camera settings?,Apps>Camera>Camera settings,https://m/camera.html,x",
+        "2,What is the camera?,Apps>Nowhere,https://m/camera.html,x",
+      ].join("\n"),
+    );
+    const ds = await loadDataset(dir, { workDir: tmp(), labelled });
+    expect(ds.queries.map((q) => [q.id, [...q.qrels.keys()]])).toEqual([
+      ["1", ["section_2"]],
+      ["2", ["section_1"]],
+    ]);
+  });
+
   // E-Manual S10 has three sections holding only their title (device images): written as files,
   // ingestion skipped them as "no text found" and 448 of 451 sections landed with no word why.
   it("indexes every manual section with text and reports the title-only ones it leaves out", async () => {
@@ -187,6 +220,20 @@ describe("frozen question sets over a BEIR folder, a manual, or globbed files", 
       ["extra-1", false],
     ]);
     expect(ds.description).toContain("+ 1 from");
+  });
+
+  it("keeps only the JSONL's questions with positions none (tuning questions over a frozen corpus)", async () => {
+    const data = tmp();
+    mkdirSync(join(data, "qrels"));
+    writeFileSync(join(data, "corpus.jsonl"), '{"_id":"d1","title":"T1","text":"alpha"}\n');
+    writeFileSync(join(data, "queries.jsonl"), JSON.stringify({ _id: "q0", text: "q0?" }));
+    writeFileSync(join(data, "qrels", "train.tsv"), "query-id\tcorpus-id\tscore\nq0\td1\t1\n");
+    const set = join(tmp(), "tuning");
+    mkdirSync(set);
+    writeFileSync(join(set, "sources.json"), JSON.stringify({ beir: data, positions: "none" }));
+    writeFileSync(join(set, "questions.jsonl"), '{"query": "Is alpha T1?", "relevant": ["d1"], "answerable": true}\n');
+    const ds = await loadDataset(join(set, "questions.jsonl"), { workDir: tmp(), labelled });
+    expect(ds.queries.map((q) => [q.id, [...q.qrels.keys()]])).toEqual([["extra-1", ["d1"]]]);
   });
 
   it("expands a * in a sources.json path to the folder's matching files", async () => {

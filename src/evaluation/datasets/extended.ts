@@ -10,13 +10,18 @@ import type { EvalDataset } from "./types.js";
  * A `sources.json` that names a BEIR folder or a sectioned manual instead of files: the dataset's
  * own questions, plus the questions of the JSONL file beside it (unanswerable ones written for the
  * corpus). `positions` keeps the odd or even half of the dataset's own questions (SciFact train:
- * the local reranker is fitted on the even half, so the odd half is the measure).
+ * the local reranker is fitted on the even half, so the odd half is the measure); `none` keeps only
+ * the JSONL's questions (tuning questions written for a corpus whose own questions are frozen).
  */
 export const ExtendedCorpusSchema = z.union([
   z
-    .object({ beir: z.string().min(1), split: z.string().default("train"), positions: z.enum(["all", "odd", "even"]).default("all") })
+    .object({
+      beir: z.string().min(1),
+      split: z.string().default("train"),
+      positions: z.enum(["all", "odd", "even", "none"]).default("all"),
+    })
     .strict(),
-  z.object({ manual: z.string().min(1), positions: z.enum(["all", "odd", "even"]).default("all") }).strict(),
+  z.object({ manual: z.string().min(1), positions: z.enum(["all", "odd", "even", "none"]).default("all") }).strict(),
 ]);
 
 const ExtraRow = z.object({
@@ -53,7 +58,7 @@ export async function extendedDataset(file: string, raw: unknown, workDir: strin
     "beir" in spec
       ? await beirDataset(resolve(at, spec.beir), { split: spec.split, name })
       : await manualDataset(resolve(at, spec.manual), workDir, name);
-  const keep = (i: number) => spec.positions === "all" || (i % 2 === 1) === (spec.positions === "odd");
+  const keep = (i: number) => spec.positions === "all" || (spec.positions !== "none" && (i % 2 === 1) === (spec.positions === "odd"));
   const own = base.queries.filter((_, i) => keep(i));
   const extra = (await readFile(file, "utf8"))
     .split("\n")

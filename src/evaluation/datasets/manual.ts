@@ -10,12 +10,18 @@ interface ManualSection {
   title: string;
   text: string[];
   section_url?: string;
+  /** The section's ids from the top down, `>`-separated (`section_97>section_107>section_133`). */
+  section_hierarchy?: string;
 }
 
 /**
  * A sectioned manual with QA pairs whose answer is one section (E-Manual S10 layout:
  * `*_manual_corpus.json` + `*_questions.csv` with `question` and `section_link`). Each section is
  * written once as a Markdown file under `workDir` so the ordinary ingestion (and its cache) applies.
+ * A question's answering section is the one its `section_path` names (titles from the top down,
+ * `Apps>Samsung apps>Camera>Camera settings`) on the linked page; without one, the linked URL's
+ * section. A link without a `#fragment` names a whole HTML page, whose first section is only its
+ * introduction: 28 of E-Manual S10's 50 links are such pages with the answer in a later section.
  * @example
  * const ds = await manualDataset("../shared/data/emanual-s10", ".sourcewise/eval/emanual-s10");
  */
@@ -51,6 +57,7 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
   const byPage = new Map<string, string>();
   for (const s of sections)
     if (!byPage.has(normUrl(s.section_url ?? "").split("#")[0]!)) byPage.set(normUrl(s.section_url ?? "").split("#")[0]!, s.id);
+  const byPath = sectionsByPath(sections);
   const rows = parseCsv(await readFile(join(root, qaFile), "utf8"));
   const header = rows.shift() ?? [];
   const col = (n: string) => header.indexOf(n);
@@ -58,7 +65,11 @@ export async function manualDataset(dir: string, workDir: string, name = "emanua
     .filter((r) => r.length >= header.length)
     .map((r, i) => {
       const link = normUrl(r[col("section_link")] ?? "");
-      const target = byUrl.get(link) ?? byPage.get(link.split("#")[0]!);
+      const page = link.split("#")[0]!;
+      const named = (byPath.get(normPath(r[col("section_path")] ?? "")) ?? []).filter(
+        (s) => !link || normUrl(s.section_url ?? "").split("#")[0] === page,
+      );
+      const target = named.length === 1 ? named[0]!.id : (byUrl.get(link) ?? byPage.get(page));
       return {
         id: r[col("question_id")] ?? String(i),
         text: r[col("question")] ?? "",
@@ -96,6 +107,26 @@ function sectionMarkdown(s: ManualSection): string {
 }
 
 const normUrl = (u: string) => u.trim().replace(/^https?:\/\//, "");
+const normPath = (p: string) =>
+  p
+    .split(">")
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean)
+    .join(">");
+
+/** Sections by their title path (`apps>samsung apps>camera>camera settings`), from `section_hierarchy`. */
+function sectionsByPath(sections: readonly ManualSection[]): Map<string, ManualSection[]> {
+  const byId = new Map(sections.map((s) => [s.id, s]));
+  const out = new Map<string, ManualSection[]>();
+  for (const s of sections) {
+    if (!s.section_hierarchy) continue;
+    const titles = s.section_hierarchy.split(">").map((id) => byId.get(id.trim())?.title);
+    if (titles.some((t) => t === undefined)) continue;
+    const key = normPath(titles.join(">"));
+    out.set(key, [...(out.get(key) ?? []), s]);
+  }
+  return out;
+}
 
 /** RFC 4180 CSV: quoted fields may hold commas, newlines and doubled quotes. */
 export function parseCsv(text: string): string[][] {

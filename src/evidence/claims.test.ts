@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { excusedConstraint, isClaim, isSymbol, type ClaimContext } from "./claims.js";
+
+const passage = {
+  relevance: 0.8,
+  substantive: true,
+  text: "Homeobox B4 overexpression facilitates expansion of haematopoietic stem cells (HSC) in co-culture.",
+};
+const ctx = (question: string, over: Partial<ClaimContext> = {}): ClaimContext => ({
+  question,
+  keyTerms: ["hoxb4", "facilitates", "hsc", "expansion", "co-culture"],
+  evidence: [passage],
+  strongHit: 0.65,
+  claimCoverage: 0.5,
+  ...over,
+});
+
+describe("claims and symbols", () => {
+  it("tells a claim from a question or a request", () => {
+    expect(isClaim("HOXB4 facilitates HSC expansion.")).toBe(true);
+    expect(isClaim("Does the S10 support 5G?")).toBe(false);
+    expect(isClaim("Explain how VACUUM works")).toBe(false);
+  });
+
+  it("counts codes and all-capital names as symbols, not names, products or identifiers", () => {
+    for (const s of ["HOXB4", "KDM5A", "H5N1", "RUNX", "MUC1-C", "cRCT"]) expect(isSymbol(s)).toBe(true);
+    for (const s of ["Initech", "Aducanumab", "TimescaleDB", "Oracle RAC", "mr.makeArbitraryRf", "pg_stat_io", "makeB0map"])
+      expect(isSymbol(s)).toBe(false);
+  });
+});
+
+describe("excusedConstraint", () => {
+  it("excuses a symbol of a claim whose other key terms a strong passage holds", () => {
+    expect(excusedConstraint("HOXB4", ctx("HOXB4 facilitates HSC expansion in co-culture."))).toBe(true);
+  });
+
+  it("keeps it required when the passage is weak or holds too little of the claim", () => {
+    expect(
+      excusedConstraint("HOXB4", ctx("HOXB4 facilitates HSC expansion in co-culture.", { evidence: [{ ...passage, relevance: 0.4 }] })),
+    ).toBe(false);
+    expect(
+      excusedConstraint(
+        "HOXB4",
+        ctx("HOXB4 facilitates HSC expansion in co-culture.", { keyTerms: ["hoxb4", "represses", "t", "cell", "exhaustion", "melanoma"] }),
+      ),
+    ).toBe(false);
+  });
+
+  it("keeps a drug or company name, and any symbol of a question, required", () => {
+    expect(excusedConstraint("Aducanumab", ctx("Aducanumab facilitates HSC expansion in co-culture."))).toBe(false);
+    expect(excusedConstraint("HOXB4", ctx("Does HOXB4 facilitate HSC expansion in co-culture?"))).toBe(false);
+  });
+
+  it("excuses a name the question spells out itself", () => {
+    expect(excusedConstraint("ComYMV", ctx("Commelina yellow mottle virus (ComYMV) has three ORFs.", { evidence: [] }))).toBe(true);
+  });
+});

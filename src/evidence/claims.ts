@@ -1,0 +1,74 @@
+import { mineAbbreviations } from "../ingestion/abbreviations.js";
+import { coverage, keyStems, stem, termSet } from "../generation/text.js";
+import type { Evidence } from "./judge.js";
+
+/** Words that open a question or a request rather than a statement. */
+const ASKING =
+  /^(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|may|might|must|has|have|had|show|tell|explain|describe|list|give|find|compare|summari[sz]e|walk|help|please|i|i'm)\b/i;
+
+/**
+ * Whether the text states something (a claim to check: "HOXB4 facilitates HSC expansion.") rather
+ * than asks for something (a question or a request): it has no question mark and does not open
+ * with a question word, an auxiliary or a request verb.
+ * @example
+ * isClaim("HOXB4 facilitates HSC expansion."); // true
+ * isClaim("Does the S10 support 5G?"); // false
+ */
+export function isClaim(text: string): boolean {
+  const t = text.trim();
+  return t.length > 0 && !t.includes("?") && !ASKING.test(t);
+}
+
+/**
+ * A symbol: one token with a digit (`HOXB4`, `KDM5A`, `H5N1`), all in capitals (`RUNX`, `LRBA`) or
+ * capitals after a short lower-case prefix (`cRCT`, `mTOR`),
+ * as gene, protein, strain and code names are written. Not a capitalised word (`Initech`,
+ * `Aducanumab`), nor a CamelCase name (`TimescaleDB`), nor a phrase, nor a code identifier.
+ */
+export function isSymbol(term: string): boolean {
+  // Code has dots, underscores, calls and camelCase humps (makeB0map); a symbol has none.
+  if (/[\s._()]/.test(term) || /[a-z]{2}[A-Z]/.test(term) || !/[A-Za-z]/.test(term)) return false;
+  const letters = term.replace(/[^A-Za-z]/g, "");
+  // HOXB4, H5N1; RUNX, LRBA; cRCT, mTOR (a lower-case prefix to a run of capitals).
+  return /\d/.test(term) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[a-z]{1,2}[A-Z]{2,}$/.test(term);
+}
+
+/** Options of {@link excusedConstraint}. */
+export interface ClaimContext {
+  /** The question as asked. */
+  question: string;
+  /** The plan's key terms. */
+  keyTerms: readonly string[];
+  /** The ranked evidence (the strongest substantive passage is read). */
+  evidence: readonly Evidence[];
+  /** Relevance of a strong hit (`gate.strongHit`). */
+  strongHit: number;
+  /** Share of the claim's other key terms the strongest passage must hold (`gate.claimCoverage`). */
+  claimCoverage: number;
+}
+
+/**
+ * Whether a required constraint that no indexed document mentions may be missing without the
+ * corpus failing to cover the question. Two cases:
+ * - the question spells it out itself, so its other name says what it is ("Commelina yellow mottle
+ *   virus (ComYMV)", "Vaccine Alliance (GAVI)");
+ * - a claim names a symbol (a gene, strain or code: `HOXB4`) the corpus writes another way, and
+ *   the strongest passage (relevance ≥ `strongHit`) holds at least `claimCoverage` of the claim's
+ *   other key terms: a claim is checked against the passage that states it, not looked up by name.
+ * A company, product or drug name (`Initech`, `Aducanumab`), a code identifier (`makeSpiralGradient`)
+ * and anything in a question or request stay required.
+ * @example
+ * excusedConstraint("HOXB4", { question: "HOXB4 facilitates HSC expansion.", ... }); // true when a strong passage holds "facilitates HSC expansion"
+ */
+export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
+  const own = mineAbbreviations(ctx.question).flatMap((p) => [p.abbr, p.expansion].map((s) => s.toLowerCase()));
+  if (own.includes(term.toLowerCase())) return true;
+  if (!isClaim(ctx.question) || !isSymbol(term)) return false;
+  const top = ctx.evidence
+    .filter((e) => e.substantive)
+    .reduce<Evidence | undefined>((a, e) => (!a || e.relevance > a.relevance ? e : a), undefined);
+  if (!top || top.relevance < ctx.strongHit) return false;
+  const named = new Set(keyStems(term.split(/[\s/-]+/)));
+  const rest = keyStems(ctx.keyTerms).filter((s) => !named.has(s) && s !== stem(term));
+  return rest.length >= 2 && coverage(rest, termSet(top.text)) >= ctx.claimCoverage;
+}
