@@ -198,13 +198,7 @@ export function extractConstraints(question: string): string[] {
     }
     if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   };
-  // A name in parentheses right after a word is another name for it (`PROPELLER (BLADE)`, `balanced
-  // SSFP (TrueFISP)`): the words before it say what is asked, so it is not required on its own. A
-  // qualified identifier in parentheses (`(mr.makeSpiralGradient)`) still is.
-  const named = question.replace(/([A-Za-z0-9])\s*\(([^()]{1,40})\)/g, (whole, before: string, inside: string) =>
-    inside.trim().split(/\s+/).length <= 3 && !/[._]/.test(inside) ? before : whole,
-  );
-  const ids = extractIdentifiers(named);
+  const ids = extractIdentifiers(question);
   for (const id of ids) {
     if (id.startsWith("[")) add(id.slice(1, -1));
     else if (id.includes(".")) {
@@ -215,7 +209,7 @@ export function extractConstraints(question: string): string[] {
     } else add(id);
   }
   const taken = new Set(out.map((o) => o.toLowerCase()));
-  for (const sentence of named.split(/(?<=[.?!:;])\s+|\n+/)) {
+  for (const sentence of question.split(/(?<=[.?!:;])\s+|\n+/)) {
     const words = sentence
       .replace(/[`"“”()[\]{},]/g, " , ")
       .split(/\s+/)
