@@ -8,16 +8,27 @@ const example = (n: number, uri: string, language: string, code: string): Format
   return { block, formatter: "example", header: "", body: code, text: code };
 };
 const label = example(1, "/demoSeq/writeGradientEcho_label.m", "matlab", "% a GRE with labels\nseq = mr.Sequence();");
-const python = example(2, "/scripts/write_gre_label.py", "python", "# a GRE with labels\nseq = pp.Sequence()");
+const multi = example(2, "/demoSeq/writeGRE_multiEcho_label.m", "matlab", "% a multi-echo GRE with labels\nseq = mr.Sequence();");
+const python = example(3, "/scripts/write_gre_label.py", "python", "# a GRE with labels\nseq = pp.Sequence()");
 
 describe("exampleAnswer", () => {
   it("answers with the best-ranked example's code, fenced and cited under its header", () => {
-    const { answer } = exampleAnswer({ blocks: [label, python], maxChars: 2000 })!;
+    const { answer } = exampleAnswer({ blocks: [label, multi], maxChars: 2000 })!;
     expect(answer).toBe("% a GRE with labels [1]\n```matlab\n% a GRE with labels\nseq = mr.Sequence();\n```");
+  });
+
+  it("takes a later near-twin when its file name says clearly better what is asked", () => {
+    const score = (uri: string) => (uri.includes("multiEcho") ? 0.6 : 0.4);
+    expect(exampleAnswer({ blocks: [label, multi], maxChars: 2000, titleScore: score })!.answer).toMatch(
+      /^% a multi-echo GRE with labels \[2\]/,
+    );
+    // A name that is only a little better does not overturn the ranking.
+    const close = (uri: string) => (uri.includes("multiEcho") ? 0.42 : 0.4);
+    expect(exampleAnswer({ blocks: [label, multi], maxChars: 2000, titleScore: close })!.answer).toMatch(/^% a GRE with labels \[1\]/);
   });
 
   it("keeps to the language the question names", () => {
     const { answer } = exampleAnswer({ blocks: [label, python], maxChars: 2000, question: "Show me a GRE with labels in Python" })!;
-    expect(answer).toMatch(/^# a GRE with labels \[2\]\n```python\n/);
+    expect(answer).toMatch(/^# a GRE with labels \[3\]\n```python\n/);
   });
 });

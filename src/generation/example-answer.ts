@@ -5,6 +5,8 @@ import type { FormattedBlock } from "./format.js";
 import { namedLanguage } from "./language-hint.js";
 
 const languageOf = (f: FormattedBlock) => exampleLanguage(f.block);
+/** How much better a later example's name must say what is asked to answer before a better-ranked one. */
+const TITLE_MARGIN = 0.05;
 const codeText = (f: FormattedBlock) => exampleCode(f.block);
 
 /** The first comment line of the code (its header), comment markers kept: it says what the file is. */
@@ -18,7 +20,8 @@ function headerLine(code: string): string | undefined {
 
 /**
  * An example request answered with the example itself: the best example block's code (in the
- * language the question names, when it names one of the context's languages; all its parts in order for a multi-part file) as one fenced block under its header comment, cut at a
+ * language the question names, when it names one of the context's languages; the best-ranked
+ * unless another's file name says clearly better what is asked; all its parts in order for a multi-part file) as one fenced block under its header comment, cut at a
  * line boundary under `maxChars`, cited. Null when the context holds no example code.
  *
  * @example
@@ -28,14 +31,23 @@ export function exampleAnswer({
   blocks,
   maxChars,
   question = "",
+  titleScore = () => 0,
 }: {
   blocks: readonly FormattedBlock[];
   maxChars: number;
   question?: string;
+  /** How well a file's name says it is what is asked (0..1): of near-twin demos, the best-named one answers. */
+  titleScore?: (uri: string) => number;
 }): ExtractiveAnswer | null {
   const examples = blocks.filter((b) => b.formatter === "example" && languageOf(b) !== undefined);
   const language = namedLanguage(question, examples);
-  const best = examples.find((b) => languageOf(b)?.toLowerCase() === language) ?? examples[0];
+  const inLanguage = examples.filter((b) => languageOf(b)?.toLowerCase() === language);
+  const pool = inLanguage.length ? inLanguage : examples;
+  // Rank order decides, unless a later file's name says clearly better what is asked.
+  const best = pool.reduce<FormattedBlock | undefined>(
+    (a, b) => (a === undefined || titleScore(b.block.uri) > titleScore(a.block.uri) + TITLE_MARGIN ? b : a),
+    undefined,
+  );
   if (!best) return null;
   const parts = blocks
     .filter((b) => b.block.uri === best.block.uri && (b === best || (b.block.part && best.block.part)))

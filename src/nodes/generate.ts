@@ -11,6 +11,8 @@ import { CitationRenumberer, renumberCitations, type Renumbered } from "../gener
 import type { GenerationSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { requirePlan } from "../planner/require-plan.js";
+import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
+import { titleCoverage } from "../retrieval/title-match.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Citation, ContextBlock } from "../state/types.js";
 import type { SourceProfile } from "../sources/profile.js";
@@ -86,7 +88,8 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
       fallbacks.push(`generator: ${id} failed (${reason.split("\n")[0]}); used the extractive answerer`);
     }
   }
-  const { answer, citations, numbered } = extractive(state, formatted, ctx.profiles, mode, settings);
+  const titles = await exampleTitles(state, formatted, ctx);
+  const { answer, citations, numbered } = extractive(state, formatted, ctx.profiles, mode, settings, titles);
   return done(answer, citations, `extractive/${mode}`, { generator: EXTRACTIVE_GENERATOR, numbered });
 }
 
@@ -133,16 +136,37 @@ async function llmAnswer(
   return { renumbered: renumberer.result(), messageId };
 }
 
+/**
+ * For an example request, how well each example file's name says it is what the question asks for
+ * ({@link titleCoverage} over the context's example files): near-twin demos differ in one
+ * word of their names (`writeGradientEcho_label` / `writeGRE_multiEcho_label`).
+ */
+async function exampleTitles(
+  state: GraphStateType,
+  formatted: FormattedContext,
+  ctx: ReturnType<typeof runContext>,
+): Promise<ReadonlyMap<string, number>> {
+  const plan = requirePlan(state, "generate");
+  const examples = formatted.blocks.filter((b) => b.formatter === "example");
+  if (plan.intent !== "example" || new Set(examples.map((b) => b.block.uri)).size < 2) return new Map();
+  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
+  // File names only: a header's generic words ("a GRE sequence") say less than the name's one differing word.
+  const titled = examples.map((b) => ({ uri: b.block.uri, docTitle: "", sectionTitle: null }));
+  const coverage = titleCoverage(titled, plan.key_terms, index);
+  return new Map(titled.map((t, i) => [t.uri, Math.max(coverage[i]!, 0)]));
+}
+
 function extractive(
   state: GraphStateType,
   formatted: FormattedContext,
   profiles: readonly SourceProfile[],
   mode: Mode,
   settings: GenerationSettings,
+  titles: ReadonlyMap<string, number> = new Map(),
 ) {
   const plan = requirePlan(state, "generate");
   const { answer, quotes } =
-    structuredAnswer(state, formatted, mode, settings) ??
+    structuredAnswer(state, formatted, mode, settings, titles) ??
     extractiveAnswer({
       blocks: formatted.blocks,
       keyTerms: plan.key_terms,
@@ -173,11 +197,22 @@ function extractive(
  * with the example's code ({@link exampleAnswer}), a question a table answers with the table
  * ({@link tableAnswer}); marked weak like the sentence answer.
  */
-function structuredAnswer(state: GraphStateType, formatted: FormattedContext, mode: Mode, settings: GenerationSettings) {
+function structuredAnswer(
+  state: GraphStateType,
+  formatted: FormattedContext,
+  mode: Mode,
+  settings: GenerationSettings,
+  titles: ReadonlyMap<string, number>,
+) {
   const plan = requirePlan(state, "generate");
   const api =
     plan.intent === "example"
-      ? exampleAnswer({ blocks: formatted.blocks, maxChars: settings.exampleMaxChars, question: state.standalone_question })
+      ? exampleAnswer({
+          blocks: formatted.blocks,
+          maxChars: settings.exampleMaxChars,
+          question: state.standalone_question,
+          titleScore: (uri) => titles.get(uri) ?? 0,
+        })
       : (apiAnswer({
           blocks: formatted.blocks,
           question: state.standalone_question,
