@@ -29,4 +29,19 @@ describe("titleCoverage", () => {
     expect(titleCoverage(results, ["truefisp"], index)[0]).toBeGreaterThan(0.9);
     expect(titleCoverage(results, ["truefisp"], synonymIndex({}))[0]).toBe(0);
   });
+
+  it("matches a question's word to a name's word by stem", () => {
+    const results = [result("writeGRE_rfShim.m"), result("writeGRE_multiEcho_label.m"), result("writeGradientEcho_label.m")];
+    const [shim, multi, plain] = titleCoverage(results, ["shimming", "multi-echo", "labels"], synonymIndex({}));
+    expect(shim).toBeGreaterThan(0);
+    expect(multi).toBeGreaterThan(plain!);
+  });
+
+  it("reads a name's abbreviated words as the words they begin", () => {
+    const results = [result("writeRadialGradientEcho_rotExt.m"), result("writeRadialGradientEcho.m")];
+    const [rotExt, plain] = titleCoverage(results, ["radial", "rotation", "extension"], synonymIndex({}));
+    expect(rotExt).toBeGreaterThan(plain!);
+    // Two letters are too few to stand for a word.
+    expect(titleCoverage([result("writeGRE_rf.m"), result("writeGRE.m")], ["rfx"], synonymIndex({}))[0]).toBe(0);
+  });
 });
