@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
-import { retrieve } from "./retrieve.js";
-import { rerank } from "./rerank.js";
-import { qualityGate } from "./quality-gate.js";
-import type { GraphStateType } from "../state/state.js";
 
 // A real store of abstracts: a claim is checked against the passage that states it, so a gene
 // symbol the abstracts write another way does not make the corpus "not cover" the claim; a drug
@@ -38,12 +34,7 @@ afterAll(async () => {
   await ctx.store.close();
 });
 
-async function judged(question: string): Promise<GraphStateType> {
-  let state = stateWith({ question, plan: planFor(question) });
-  state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
-  state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
-  return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
-}
+const judged = (question: string) => judgedOver(ctx, question);
 
 describe("gate: a claim naming a symbol the corpus writes another way", () => {
   it("is covered when its strongest passage is a strong hit holding the rest of the claim", async () => {

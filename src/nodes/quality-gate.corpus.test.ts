@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
-import { retrieve } from "./retrieve.js";
-import { rerank } from "./rerank.js";
-import { qualityGate } from "./quality-gate.js";
 import { clarify } from "./clarify.js";
-import type { GraphStateType } from "../state/state.js";
 
 // A real store holding a small corpus of company filings: the gate must notice a company, product
 // or identifier that no indexed document mentions, and say so, instead of answering from a near miss.
@@ -49,13 +45,7 @@ afterAll(async () => {
   await ctx.store.close();
 });
 
-/** Plan, retrieve, rerank and judge one question over the corpus. */
-async function judged(question: string): Promise<GraphStateType> {
-  let state = stateWith({ question, plan: planFor(question) });
-  state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
-  state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
-  return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
-}
+const judged = (question: string) => judgedOver(ctx, question);
 
 describe("gate: what the corpus does not cover", () => {
   it("asks, naming the company, when no indexed document mentions it", async () => {

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planFor, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
+import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
-import type { GraphStateType } from "../state/state.js";
-import { qualityGate } from "./quality-gate.js";
-import { rerank } from "./rerank.js";
-import { retrieve } from "./retrieve.js";
 
 // A real store holding abstracts that spell codes their own way (IL-6, PPARγ, eIF3, Rad53) and a
 // command reference: a code the question spells differently is in the corpus, one in no document is not,
@@ -61,13 +57,7 @@ afterAll(async () => {
   await ctx.store.close();
 });
 
-/** Plan, retrieve, rerank and judge one question over the corpus. */
-async function judged(question: string): Promise<GraphStateType> {
-  let state = stateWith({ question, plan: planFor(question) });
-  state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
-  state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
-  return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
-}
+const judged = (question: string) => judgedOver(ctx, question);
 
 describe("gate: codes the corpus spells another way", () => {
   it.each([

@@ -13,6 +13,9 @@ import { emptyMetadata } from "../../src/state/state.js";
 import type { Plan } from "../../src/state/types.js";
 import type { SqlStore } from "../../src/storage/store.js";
 import type { ChunkInput, DocumentInput } from "../../src/storage/types.js";
+import { qualityGate } from "../../src/nodes/quality-gate.js";
+import { rerank } from "../../src/nodes/rerank.js";
+import { retrieve } from "../../src/nodes/retrieve.js";
 import { memoryStore } from "./store.js";
 
 /** A document for retrieval tests: sections, each optionally split into child chunks. */
@@ -157,4 +160,12 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
     messages: [],
     ...over,
   };
+}
+
+/** Plans, retrieves (source `docs`), reranks and judges one question over `ctx`'s corpus: the state after the gate. */
+export async function judgedOver(ctx: RunContext, question: string): Promise<GraphStateType> {
+  let state = stateWith({ question, plan: planFor(question) });
+  state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
+  state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
+  return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
 }
