@@ -5,7 +5,7 @@ import type { FormattedBlock } from "./format.js";
 const ALIASES: Record<string, readonly string[]> = {
   python: ["python", "py", "python3"],
   matlab: ["matlab", "octave"],
-  javascript: ["javascript", "js", "node", "nodejs"],
+  javascript: ["javascript", "js"],
   typescript: ["typescript", "ts"],
   cpp: ["c++", "cpp"],
 };
