@@ -92,14 +92,14 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
   return { context, metadata: { timings_ms: { expand: Math.round(performance.now() - started) } } };
 }
 
-/** How many of the best-ranked files an example request chooses its answering example from. */
+/** How many of the best-ranked example files (in the language named) an example request chooses its answering example from. */
 const EXAMPLE_FILES = 5;
 
 /**
  * For an example request, the seeds of the example file that will answer moved first (its ranked
  * chunks added when none was a seed), so it comes back whole before a better-ranked near-twin fills
- * the budget: of the examples sources' files among the {@link EXAMPLE_FILES} best-ranked files, in
- * the language the question names (when it names one), the best-ranked unless a later file's
+ * the budget: of the {@link EXAMPLE_FILES} best-ranked files of the examples sources in the
+ * language the question names (when it names one), the best-ranked unless a later file's
  * name says clearly better what is asked ({@link preferredExample}, as the answerer chooses).
  */
 async function answeringExampleFirst(
@@ -110,8 +110,7 @@ async function answeringExampleFirst(
   ctx: RunContext,
 ): Promise<RankedChunk[]> {
   const sources = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
-  const top = [...new Map(ranked.map((r) => [r.uri, r])).values()].slice(0, EXAMPLE_FILES);
-  const coded = top
+  const coded = [...new Map(ranked.map((r) => [r.uri, r])).values()]
     .filter((r) => sources.has(r.source))
     .map((r) => ({
       uri: r.uri,
@@ -122,7 +121,7 @@ async function answeringExampleFirst(
   if (coded.length < 2) return seeds;
   const language = namedLanguageOf(question, coded);
   const inLanguage = coded.filter((f) => f.language?.toLowerCase() === language);
-  const pool = inLanguage.length ? inLanguage : coded;
+  const pool = (inLanguage.length ? inLanguage : coded).slice(0, EXAMPLE_FILES);
   const scores = await exampleNameScores(
     ctx,
     keyTerms,
