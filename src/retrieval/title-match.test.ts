@@ -104,6 +104,15 @@ describe("titleCoverage read with the question's own words", () => {
     expect(se2).toBeGreaterThan(gre2!);
   });
 
+  it("splits a run of capitals after the whole run when another name has it as a word (TSEprop beside TSE)", () => {
+    const question = "Show me an example of a PROPELLER turbo spin echo sequence";
+    const terms = ["propeller", "turbo", "spin", "echo", "sequence"];
+    const [tse, prop] = titleCoverage(names(["writeTSE.m", "writeTSEprop.m"]), terms, none, { question });
+    expect(prop).toBeGreaterThan(tse! + 0.1);
+    // Alone, TSEprop reads as TS and Eprop (as HTMLParser is HTML and Parser): neither is asked.
+    expect(titleCoverage(names(["writeTSEprop.m", "writeEpi.m"]), terms, none, { question })[0]).toBe(0);
+  });
+
   it("splits 2Dt1 into 2D and t1", () => {
     expect(titleWords("write_2Dt1_mprage.py")).toEqual(expect.arrayContaining(["2d", "t1", "mprage"]));
   });

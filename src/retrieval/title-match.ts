@@ -93,6 +93,21 @@ function initialsOf(word: string, words: readonly string[]): string[] {
 }
 
 /**
+ * The names, where a run of capitals runs into lower-case
+ * letters (`TSEprop`) split after the whole run (TSE, prop) instead of before its last capital
+ * (TS, Eprop, as `HTMLParser` is HTML, Parser) when another of the names has the whole run as a
+ * word of its own (`writeTSE`, `write_tse`): `writeTSE_prop`.
+ */
+function byKnownCapitals(names: readonly string[]): string[] {
+  const known = new Set(names.flatMap(nameWordsOf));
+  return names.map((name) =>
+    [...name.matchAll(/([A-Z]{2,})([a-z]+)/g)]
+      .filter((m) => known.has(m[1]!.toLowerCase()))
+      .reduce((n, m) => n.replace(m[0], `${m[1]}_${m[2]}`), name),
+  );
+}
+
+/**
  * How well each result's title says it is what the question asks for: the share of the key
  * terms, weighted by how rare each is among these results' titles, found in the file path, the
  * document title or the section title (or a synonym of them, mined abbreviations included), word
@@ -128,7 +143,8 @@ export function titleCoverage(
   if (wanted.length === 0 || results.length === 0) return results.map(() => 0);
   // A name's short word that another of these names spells out by its initials (`write_epi_se_rs`
   // beside `writeEpiSpinEchoRS`: se is spin echo) stands for those words, in place.
-  const ownParts = results.map((r) => nameWordsOf(fileName(r.uri)));
+  const names = byKnownCapitals(results.map((r) => fileName(r.uri)));
+  const ownParts = names.map(nameWordsOf);
   const nameParts = ownParts.map((parts) =>
     parts.flatMap((w) => {
       const run = ownParts.map((other) => (other === parts ? [] : initialsOf(w, other))).find((r) => r.length > 0);
@@ -143,10 +159,9 @@ export function titleCoverage(
   });
   // A name's short word standing for question words by their initials (`writeEpiRS`: ramp sampling),
   // when the name writes it as a word of its own (not the `TS` of `TSEprop`).
-  const initials = results.map((r, i) => {
+  const initials = results.map((_, i) => {
     const own = new Set(
-      fileName(r.uri)
-        .replace(/([a-z])([A-Z])/g, "$1 $2")
+      names[i]!.replace(/([a-z])([A-Z])/g, "$1 $2")
         .split(/[\s_\-\d.]+/)
         .map((w) => w.toLowerCase()),
     );
