@@ -107,7 +107,7 @@ export interface Presence {
 }
 
 /** Whether no indexed document mentions the phrase: one of its lexemes has df = 0, or its words never occur as a phrase. */
-const absent = (p: Presence) => p.indexed && p.lexemes.length > 0 && (p.minDf === 0 || p.phraseFound === false);
+export const absent = (p: Presence) => p.indexed && p.lexemes.length > 0 && (p.minDf === 0 || p.phraseFound === false);
 
 /**
  * Each asked term's presence, where a spelling of it the corpus holds stands in for it when the

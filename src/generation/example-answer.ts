@@ -1,3 +1,4 @@
+import { preferredExample } from "../evidence/example-choice.js";
 import { exampleCode, exampleLanguage } from "./example-code.js";
 import { fileLabel } from "./format.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
@@ -5,8 +6,6 @@ import type { FormattedBlock } from "./format.js";
 import { namedLanguage } from "./language-hint.js";
 
 const languageOf = (f: FormattedBlock) => exampleLanguage(f.block);
-/** How much better a later example's name must say what is asked to answer before a better-ranked one. */
-const TITLE_MARGIN = 0.05;
 const codeText = (f: FormattedBlock) => exampleCode(f.block);
 
 /** The first comment line of the code (its header), comment markers kept: it says what the file is. */
@@ -44,9 +43,11 @@ export function exampleAnswer({
   const inLanguage = examples.filter((b) => languageOf(b)?.toLowerCase() === language);
   const pool = inLanguage.length ? inLanguage : examples;
   // Rank order decides, unless a later file's name says clearly better what is asked.
-  const best = pool.reduce<FormattedBlock | undefined>(
-    (a, b) => (a === undefined || titleScore(b.block.uri) > titleScore(a.block.uri) + TITLE_MARGIN ? b : a),
-    undefined,
+  const best = preferredExample(
+    pool,
+    (b) => b.block.uri,
+    titleScore,
+    (b) => b.block.relevance ?? 0,
   );
   if (!best) return null;
   const parts = blocks

@@ -22,16 +22,24 @@ const pathSegments = (uri: string) => uri.toLowerCase().split(/[\\/]/);
  * namedLanguage("Which parameters does seq.plot accept in pypulseq?", blocks); // "python"
  */
 export function namedLanguage(question: string, blocks: readonly FormattedBlock[]): string | undefined {
+  return namedLanguageOf(
+    question,
+    blocks.map((b) => ({ uri: b.block.uri, language: exampleLanguage(b.block) })),
+  );
+}
+
+/** {@link namedLanguage} over files and their languages (ranked results, before any context is laid out). */
+export function namedLanguageOf(question: string, files: readonly { uri: string; language: string | undefined }[]): string | undefined {
   const words = new Set(question.toLowerCase().match(/[a-z][a-z0-9+#]*/g) ?? []);
-  const byLanguage = new Map<string, FormattedBlock[]>();
-  for (const b of blocks) {
-    const lang = exampleLanguage(b.block)?.toLowerCase();
-    if (lang) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), b]);
+  const byLanguage = new Map<string, string[]>();
+  for (const f of files) {
+    const lang = f.language?.toLowerCase();
+    if (lang) byLanguage.set(lang, [...(byLanguage.get(lang) ?? []), f.uri]);
   }
   const named = [...byLanguage].filter(([lang, own]) => {
     if ((ALIASES[lang] ?? [lang]).some((alias) => words.has(alias))) return true;
     if (lang !== "python") return false;
-    const segments = new Set(own.flatMap((b) => pathSegments(b.block.uri)));
+    const segments = new Set(own.flatMap(pathSegments));
     return [...words].some((w) => w.length >= 5 && w.startsWith("py") && segments.has(w));
   });
   return named.length === 1 ? named[0]![0] : undefined;

@@ -264,3 +264,86 @@ describe("expand on a long PDF section", () => {
     expect(blocks[1]!.text).not.toContain("page-13 option");
   });
 });
+
+describe("expand for an example request", () => {
+  const demo = (header: string, call: string) =>
+    `${header}\n${Array.from({ length: 30 }, (_, i) => `seq.addBlock(${call}(${i + 1}e-3)); % block ${i + 1} of this demo sequence`).join("\n")}`;
+  const files = {
+    mprage: "demoSeq/writeMPRAGE_grappa.m",
+    gre: "demoSeq/writeGradientEcho_grappa.m",
+    live: "demoSeq/writeGRE_live_demo.m",
+    shim: "demoSeq/writeGRE_rfShim.m",
+    epiPy: "scripts/write_epi_label.py",
+    epiM: "demoSeq/writeEpi_label.m",
+  };
+  let oneFile = 0;
+
+  beforeAll(async () => {
+    const code = (uri: string, header: string, language: string) =>
+      write(
+        uri,
+        [
+          {
+            title: uri,
+            path: [uri],
+            content: demo(header, language === "python" ? "pp.make_delay" : "mr.makeDelay"),
+            metadata: { language },
+          },
+        ],
+        {
+          source: "examples",
+        },
+      );
+    await code(files.mprage, "% an MPRAGE with GRAPPA undersampling", "matlab");
+    await code(files.gre, "% a GRE with GRAPPA undersampling", "matlab");
+    await code(files.live, "% a GRE built step by step", "matlab");
+    await code(files.shim, "% a GRE with RF shimming", "matlab");
+    await code(files.epiPy, "# an EPI with labels", "python");
+    await code(files.epiM, "% an EPI with labels", "matlab");
+    oneFile = countTokens(demo("% an MPRAGE with GRAPPA undersampling", "mr.makeDelay"));
+  });
+
+  /** The files of the context, in order, for an example request ranking these files with these relevances. */
+  async function contextFiles(question: string, ranking: [string, number][]): Promise<string[]> {
+    const seeds = ranking.flatMap(([uri, relevance]) =>
+      ranked(docRows[uri]!.filter((r) => r.kind === "chunk").slice(0, 2), [relevance, relevance - 0.01]),
+    );
+    // Room for one whole file: the first one taken fills the budget.
+    const plan = planFor(question, { intent: "example", top_k: 4, token_budget: Math.round(oneFile * 1.5) });
+    const update = await expand(stateWith({ question, ranked: seeds, plan }), { context: ctx });
+    return [...new Set((update.context ?? []).map((b) => b.uri))];
+  }
+
+  it("takes the better-named near-twin whole first, before the better-ranked one fills the budget", async () => {
+    const question = "How would I write a multi-slice 2D gradient-echo with GRAPPA undersampling?";
+    const got = await contextFiles(question, [
+      [files.mprage, 0.65],
+      [files.gre, 0.17],
+    ]);
+    expect(got[0]).toBe(files.gre);
+  });
+
+  it("takes the file in the language the question names", async () => {
+    const got = await contextFiles("Show me MATLAB code for a simple EPI with labels", [
+      [files.epiPy, 0.77],
+      [files.epiM, 0.15],
+    ]);
+    expect(got[0]).toBe(files.epiM);
+  });
+
+  it("keeps the best-ranked file when a far less relevant one is only a little better named", async () => {
+    const got = await contextFiles("Is there a teaching demo that builds a spoiled GRE step by step with RF spoiling?", [
+      [files.live, 0.82],
+      [files.shim, 0.03],
+    ]);
+    expect(got[0]).toBe(files.live);
+  });
+
+  it("keeps the rank order for a request that is not for an example", async () => {
+    const question = "How would I write a multi-slice 2D gradient-echo with GRAPPA undersampling?";
+    const seeds = [...ranked(docRows[files.mprage]!.slice(0, 1), [0.65]), ...ranked(docRows[files.gre]!.slice(0, 1), [0.17])];
+    const plan = planFor(question, { intent: "tutorial", top_k: 4, token_budget: Math.round(oneFile * 1.5) });
+    const update = await expand(stateWith({ question, ranked: seeds, plan }), { context: ctx });
+    expect(update.context?.[0]?.uri).toBe(files.mprage);
+  });
+});

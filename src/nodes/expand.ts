@@ -1,5 +1,7 @@
 import { basename } from "node:path";
-import { runContext, type NodeConfig } from "../context/run-context.js";
+import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { exampleNameScores, preferredExample } from "../evidence/example-choice.js";
+import { namedLanguageOf } from "../generation/language-hint.js";
 import { usableEvidence } from "../evidence/evidence.js";
 import { countTokens } from "../ingestion/token-count.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -53,9 +55,11 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
   const { multi_section_threshold: threshold, return_full_documents: wholeAlways, token_budget: budget } = plan;
 
   const seen = new Set<string>();
-  const seeds = usableEvidence(state.ranked, ctx.settings.gate.nearMisses)
+  const ranked = usableEvidence(state.ranked, ctx.settings.gate.nearMisses)
     .filter((r) => !seen.has(r.id) && !!seen.add(r.id))
     .slice(0, plan.top_k);
+  const seeds =
+    plan.intent === "example" ? await answeringExampleFirst(ranked, state.ranked, state.standalone_question, plan.key_terms, ctx) : ranked;
   const docs = await loadDocuments(ctx.store, ctx.tenant, seeds);
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p]));
 
@@ -86,6 +90,55 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
   }
   const context = out.drafts.map((d, i) => toBlock(d, i + 1));
   return { context, metadata: { timings_ms: { expand: Math.round(performance.now() - started) } } };
+}
+
+/** How many of the best-ranked example files (in the language named) an example request chooses its answering example from. */
+const EXAMPLE_FILES = 5;
+
+/**
+ * For an example request, the seeds of the example file that will answer moved first (its ranked
+ * chunks added when none was a seed), so it comes back whole before a better-ranked near-twin fills
+ * the budget: of the {@link EXAMPLE_FILES} best-ranked files of the examples sources in the
+ * language the question names (when it names one), the best-ranked unless a later file's
+ * name says clearly better what is asked ({@link preferredExample}, as the answerer chooses).
+ */
+async function answeringExampleFirst(
+  seeds: RankedChunk[],
+  ranked: readonly RankedChunk[],
+  question: string,
+  keyTerms: readonly string[],
+  ctx: RunContext,
+): Promise<RankedChunk[]> {
+  const sources = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const coded = [...new Map(ranked.map((r) => [r.uri, r])).values()]
+    .filter((r) => sources.has(r.source))
+    .map((r) => ({
+      uri: r.uri,
+      language: typeof r.metadata.language === "string" ? r.metadata.language : undefined,
+      relevance: Math.max(...ranked.filter((o) => o.uri === r.uri).map((o) => o.relevance)),
+    }))
+    .filter((f) => f.language !== undefined);
+  if (coded.length < 2) return seeds;
+  const language = namedLanguageOf(question, coded);
+  const inLanguage = coded.filter((f) => f.language?.toLowerCase() === language);
+  const pool = (inLanguage.length ? inLanguage : coded).slice(0, EXAMPLE_FILES);
+  const scores = await exampleNameScores(
+    ctx,
+    keyTerms,
+    pool.map((f) => f.uri),
+    question,
+  );
+  const best = preferredExample(
+    pool,
+    (f) => f.uri,
+    (uri) => scores.get(uri) ?? 0,
+    (f) => f.relevance,
+  );
+  const first = seeds.find((s) => sources.has(s.source));
+  if (!best || best.uri === first?.uri) return seeds;
+  const own = seeds.some((s) => s.uri === best.uri) ? seeds : ranked;
+  const moved = own.filter((s, i) => s.uri === best.uri && own.findIndex((o) => o.id === s.id) === i);
+  return [...moved, ...seeds.filter((s) => s.uri !== best.uri)];
 }
 
 /** The blocks chosen so far, the rows they cover and the tokens they use. */

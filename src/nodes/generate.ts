@@ -11,8 +11,7 @@ import { CitationRenumberer, renumberCitations, type Renumbered } from "../gener
 import type { GenerationSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { requirePlan } from "../planner/require-plan.js";
-import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { titleCoverage } from "../retrieval/title-match.js";
+import { exampleNameScores } from "../evidence/example-choice.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Citation, ContextBlock } from "../state/types.js";
 import type { SourceProfile } from "../sources/profile.js";
@@ -138,7 +137,7 @@ async function llmAnswer(
 
 /**
  * For an example request, how well each example file's name says it is what the question asks for
- * ({@link titleCoverage} over the context's example files): near-twin demos differ in one
+ * ({@link exampleNameScores} over the context's example files): near-twin demos differ in one
  * word of their names (`writeGradientEcho_label` / `writeGRE_multiEcho_label`).
  */
 async function exampleTitles(
@@ -147,13 +146,9 @@ async function exampleTitles(
   ctx: ReturnType<typeof runContext>,
 ): Promise<ReadonlyMap<string, number>> {
   const plan = requirePlan(state, "generate");
-  const examples = formatted.blocks.filter((b) => b.formatter === "example");
-  if (plan.intent !== "example" || new Set(examples.map((b) => b.block.uri)).size < 2) return new Map();
-  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
-  // File names only: a header's generic words ("a GRE sequence") say less than the name's one differing word.
-  const titled = examples.map((b) => ({ uri: b.block.uri, docTitle: "", sectionTitle: null }));
-  const coverage = titleCoverage(titled, plan.key_terms, index);
-  return new Map(titled.map((t, i) => [t.uri, Math.max(coverage[i]!, 0)]));
+  if (plan.intent !== "example") return new Map();
+  const examples = formatted.blocks.filter((b) => b.formatter === "example").map((b) => b.block.uri);
+  return exampleNameScores(ctx, plan.key_terms, examples, state.standalone_question);
 }
 
 function extractive(

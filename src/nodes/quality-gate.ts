@@ -1,10 +1,11 @@
 import { aliasKey } from "../generation/api-entry.js";
 import { aliasNames } from "../retrieval/aliases.js";
 import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
+import type { SynonymIndex } from "../retrieval/synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint } from "../evidence/claims.js";
-import { corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
+import { absent, corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -21,6 +22,51 @@ function mentionedIn(texts: readonly string[]): (term: string) => boolean {
     const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
     return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
+}
+
+/**
+ * The required names the question writes in parentheses right after another required name, each
+ * with that name (`PROPELLER (BLADE)`: BLADE → PROPELLER): another name for the same thing, which
+ * the corpus need not hold when it holds the name before it. "arterial spin labeling (pCASL)"
+ * has no such name before (lower-case words are not required), so pCASL stays required.
+ * @example
+ * parenthesisedAliases("a PROPELLER (BLADE) sequence", ["PROPELLER", "BLADE"]); // Map { "BLADE" => "PROPELLER" }
+ */
+export function parenthesisedAliases(question: string, constraints: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of question.matchAll(/([A-Za-z0-9][\w-]*)\s*\(([^()]{1,40})\)/g)) {
+    const name = constraints.find((c) => c.toLowerCase() === m[1]!.toLowerCase() || c.toLowerCase().endsWith(` ${m[1]!.toLowerCase()}`));
+    const alias = constraints.find((c) => c.toLowerCase() === m[2]!.trim().toLowerCase());
+    if (name && alias && name !== alias) out.set(alias, name);
+  }
+  return out;
+}
+
+/** A name as the question writes it, split where its case or digits change (`TrueFISP` → True FISP). */
+function asWrittenWords(term: string, question: string): string | undefined {
+  const written = (question.match(/[A-Za-z0-9]+/g) ?? []).find((w) => w.toLowerCase() === term.toLowerCase() && w !== w.toLowerCase());
+  const split = written
+    ?.replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/([A-Za-z])(\d)/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
+  return split && split.includes(" ") ? split : undefined;
+}
+
+/**
+ * The share of the key terms the texts hold the way retrieval finds them: as written, under a
+ * synonym (mined abbreviations, the configured map), in another spelling ({@link spellingVariants})
+ * or with the words of a name the question writes joined (`TrueFISP` in "True-FISP").
+ * 0 when there is no text.
+ */
+function spelledCoverage(keyTerms: readonly string[], question: string, texts: readonly string[], synonyms: SynonymIndex): number {
+  const byStem = new Map(keyTerms.map((t) => [stem(t.trim()), t] as const).filter(([s]) => s));
+  if (byStem.size === 0 || texts.length === 0) return 0;
+  const mentioned = mentionedIn(texts.map((t) => withSynonymsOf(t, synonyms)));
+  const covered = [...byStem.values()].filter((t) => {
+    const split = asWrittenWords(t, question);
+    return mentioned(t) || (split !== undefined && mentioned(split)) || spellingVariants(t).some(mentioned);
+  });
+  return covered.length / byStem.size;
 }
 
 /**
@@ -48,6 +94,16 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
+  const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
+  signals.key_term_coverage = Math.max(
+    signals.key_term_coverage,
+    spelledCoverage(
+      plan.key_terms,
+      state.standalone_question,
+      [...evidence.filter((e) => e.substantive).map((e) => e.text), ...expanded],
+      synonyms,
+    ),
+  );
   if (plan.identifiers.length > 0) {
     const top = evidence
       .filter((e) => e.substantive)
@@ -76,7 +132,6 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
     const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
     // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
-    const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
     const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
     // The language of the code in the evidence is covered ("in Python" over Python entries), whatever the text says.
     const languages = new Set(state.ranked.map((r) => r.metadata.language).filter((l): l is string => typeof l === "string"));
@@ -89,9 +144,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       keyTerms: plan.key_terms,
       evidence,
     };
+    const presence = presentSpelling(await store.termPresence(tenant, lookup), spellings);
+    const held = (name: string) => presence.some((p) => p.phrase === name && p.lexemes.length > 0 && !absent(p));
+    const aliases = parenthesisedAliases(state.standalone_question, plan.constraints);
     missing = corpusGaps(
-      presentSpelling(await store.termPresence(tenant, lookup), spellings),
-      plan.constraints.filter((c) => !excusedConstraint(c, claim)),
+      presence,
+      plan.constraints.filter((c) => !excusedConstraint(c, claim) && !(aliases.has(c) && held(aliases.get(c)!))),
       terms,
       settings.gate,
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),

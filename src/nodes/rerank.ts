@@ -45,13 +45,14 @@ async function exampleTitleCoverage(
   ctx: RunContext,
   plan: Plan,
   scored: readonly { candidate: Candidate }[],
+  question: string,
 ): Promise<Map<string, number>> {
   if (plan.intent !== "example") return new Map();
   const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
   const pool = scored.map((x) => x.candidate).filter((c) => examples.has(c.source));
   if (pool.length === 0) return new Map();
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
-  const coverage = titleCoverage(pool, plan.key_terms, index);
+  const coverage = titleCoverage(pool, plan.key_terms, index, { question });
   return new Map(pool.map((c, i) => [c.id, coverage[i]!]));
 }
 
@@ -122,7 +123,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
 
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
-  const titled = await exampleTitleCoverage(ctx, plan, scored);
+  const titled = await exampleTitleCoverage(ctx, plan, scored, state.standalone_question);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;

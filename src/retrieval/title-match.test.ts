@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { synonymIndex } from "./synonyms.js";
-import { titleCoverage, titleWords } from "./title-match.js";
+import { questionWords, titleCoverage, titleWords } from "./title-match.js";
 
 const result = (file: string, summary = "") => ({ uri: `/data/demoSeq/${file}`, docTitle: file, sectionTitle: summary || null });
 
@@ -43,5 +43,77 @@ describe("titleCoverage", () => {
     expect(rotExt).toBeGreaterThan(plain!);
     // Two letters are too few to stand for a word.
     expect(titleCoverage([result("writeGRE_rf.m"), result("writeGRE.m")], ["rfx"], synonymIndex({}))[0]).toBe(0);
+  });
+});
+
+describe("titleCoverage read with the question's own words", () => {
+  const none = synonymIndex({});
+  const names = (files: string[]) => files.map((f) => result(f));
+
+  it("does not want what the question negates, and marks down a name holding it", () => {
+    const question = "Give me a plain single-shot EPI without ramp sampling, with no labels and no navigators.";
+    expect(
+      questionWords(question)
+        .filter((w) => w.negated)
+        .map((w) => w.word),
+    ).toEqual(["ramp", "sampling", "labels", "navigators"]);
+    const [plain, label] = titleCoverage(names(["write_epi.py", "write_epi_label.py"]), ["epi", "labels", "navigators"], none, {
+      question,
+    });
+    expect(plain).toBeGreaterThan(label! + 0.1);
+    // Without the question the label file covers more of the key terms.
+    const [plainBare, labelBare] = titleCoverage(names(["write_epi.py", "write_epi_label.py"]), ["epi", "labels", "navigators"], none);
+    expect(labelBare).toBeGreaterThan(plainBare!);
+  });
+
+  it("keeps a word asked elsewhere in the question though a negation also covers it", () => {
+    const question =
+      "A radial gradient-echo where each spoke is rotated by the rotation extension instead of rotating the gradient waveforms";
+    const [rotExt, plain] = titleCoverage(
+      names(["writeRadialGradientEcho_rotExt.m", "writeRadialGradientEcho.m"]),
+      ["radial", "gradient", "echo", "rotated", "rotation", "extension", "rotating"],
+      none,
+      { question },
+    );
+    expect(rotExt).toBeGreaterThan(plain!);
+  });
+
+  it("reads a short word of a name as the initials of words the question writes in a row (RS: ramp sampling)", () => {
+    const question = "An EPI with ramp sampling";
+    const [rs, plain] = titleCoverage(names(["writeEpiRS.m", "writeEpi.m"]), ["epi", "ramp", "sampling"], none, { question });
+    expect(rs).toBeGreaterThan(0.9);
+    expect(plain).toBeLessThan(0.5);
+    // Not the TS of TSEprop: a name's word counts only where the name writes it as a word of its own.
+    const [tse] = titleCoverage(names(["writeTSEprop.m", "writeTrufi.m"]), ["truefisp", "sequence"], none, {
+      question: "a TrueFISP sequence",
+    });
+    expect(tse).toBe(0);
+  });
+
+  it("does not take a spin echo for the gradient-echo asked, spelled out or by a sibling name's initials", () => {
+    const question = "A high-performance gradient-echo EPI that uses ramp sampling";
+    const files = ["writeEpiSpinEchoRS.m", "write_epi_se_rs.py", "writeEpiRS.m"];
+    const [spinEcho, se, gre] = titleCoverage(names(files), ["gradient", "echo", "epi", "ramp", "sampling"], none, { question });
+    expect(gre).toBeGreaterThan(spinEcho! + 0.1);
+    expect(gre).toBeGreaterThan(se! + 0.1);
+    // Asked for a spin-echo, the spin-echo names win.
+    const [spinEcho2, se2, gre2] = titleCoverage(names(files), ["spin", "echo", "epi", "ramp", "sampling"], none, {
+      question: "A spin-echo EPI with ramp sampling",
+    });
+    expect(spinEcho2).toBeGreaterThan(gre2!);
+    expect(se2).toBeGreaterThan(gre2!);
+  });
+
+  it("splits a run of capitals after the whole run when another name has it as a word (TSEprop beside TSE)", () => {
+    const question = "Show me an example of a PROPELLER turbo spin echo sequence";
+    const terms = ["propeller", "turbo", "spin", "echo", "sequence"];
+    const [tse, prop] = titleCoverage(names(["writeTSE.m", "writeTSEprop.m"]), terms, none, { question });
+    expect(prop).toBeGreaterThan(tse! + 0.1);
+    // Alone, TSEprop reads as TS and Eprop (as HTMLParser is HTML and Parser): neither is asked.
+    expect(titleCoverage(names(["writeTSEprop.m", "writeEpi.m"]), terms, none, { question })[0]).toBe(0);
+  });
+
+  it("splits 2Dt1 into 2D and t1", () => {
+    expect(titleWords("write_2Dt1_mprage.py")).toEqual(expect.arrayContaining(["2d", "t1", "mprage"]));
   });
 });

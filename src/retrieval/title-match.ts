@@ -18,7 +18,9 @@ export function titleWords(text: string): string[] {
     out.add(token.toLowerCase());
     const parts = token
       .replace(/([a-z])([A-Z])/g, "$1 $2")
-      .replace(/([A-Za-z])(\d)/g, "$1 $2")
+      // `2Dt1` is 2D and t1, as `rot3D` is rot and 3D.
+      .replace(/(\d[A-Za-z])(?=[A-Za-z]\d)/g, "$1 ")
+      .replace(/(?<=[A-Za-z]{2})(?=\d)/g, " ")
       .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
       .split(/[\s_-]+/);
     for (const p of parts) if (p) out.add(p.toLowerCase());
@@ -49,6 +51,62 @@ const REQUEST_WORDS = new Set([
 /** The file name of a URI without folders and extension. */
 const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.*$/, "").replace(/\.[A-Za-z0-9]+$/, "");
 
+/** Words that say what follows is not wanted ("with no labels", "without ramp sampling", "instead of rotating"). */
+const NEGATION = /^(?:no|not|without|instead of|rather than|except|excluding)$/;
+/** Words that end what a negation covers: the next clause or list item. */
+const NEGATION_END = new Set(["and", "or", "but", "with", "that", "which", "where", "so", "to", "for", "using", "uses", "use"]);
+
+/**
+ * The words of a question, lower-case and hyphens split (`spin-echo` → spin, echo), each with
+ * whether a negation covers it: from "no", "without", "instead of", "rather than" to the end of
+ * the clause or list item ("with no labels and no navigators": labels, navigators).
+ * @example
+ * questionWords("EPI without ramp sampling, with labels").filter((w) => w.negated).map((w) => w.word); // ["ramp", "sampling"]
+ */
+export function questionWords(question: string): { word: string; negated: boolean }[] {
+  const out: { word: string; negated: boolean }[] = [];
+  let negated = false;
+  for (const [token] of question.toLowerCase().matchAll(/[\p{L}\p{N}]+|[,.;:!?()]/gu)) {
+    const two = out.length ? `${out.at(-1)!.word} ${token}` : "";
+    if (/^[,.;:!?()]$/.test(token) || NEGATION_END.has(token)) negated = false;
+    else if (NEGATION.test(token) || NEGATION.test(two)) {
+      negated = true;
+      continue;
+    }
+    if (/^[\p{L}\p{N}]+$/u.test(token)) out.push({ word: token, negated: negated && token !== "of" && token !== "than" });
+  }
+  return out;
+}
+
+/**
+ * The question's words a name's short word stands for by their initials, when the question
+ * writes them one after another (`rs`: ramp sampling, `se`: spin echo, `pmc`: prospective
+ * motion correction): names abbreviate what their text spells out. Empty when none.
+ */
+function initialsOf(word: string, words: readonly string[]): string[] {
+  if (word.length < 2 || word.length > 4 || !/^[a-z]+$/.test(word)) return [];
+  for (let i = 0; i + word.length <= words.length; i++) {
+    const run = words.slice(i, i + word.length);
+    if (run.every((w, k) => w.length > 1 && w[0] === word[k]) && run.join("") !== word) return run;
+  }
+  return [];
+}
+
+/**
+ * The names, where a run of capitals runs into lower-case
+ * letters (`TSEprop`) split after the whole run (TSE, prop) instead of before its last capital
+ * (TS, Eprop, as `HTMLParser` is HTML, Parser) when another of the names has the whole run as a
+ * word of its own (`writeTSE`, `write_tse`): `writeTSE_prop`.
+ */
+function byKnownCapitals(names: readonly string[]): string[] {
+  const known = new Set(names.flatMap(nameWordsOf));
+  return names.map((name) =>
+    [...name.matchAll(/([A-Z]{2,})([a-z]+)/g)]
+      .filter((m) => known.has(m[1]!.toLowerCase()))
+      .reduce((n, m) => n.replace(m[0], `${m[1]}_${m[2]}`), name),
+  );
+}
+
 /**
  * How well each result's title says it is what the question asks for: the share of the key
  * terms, weighted by how rare each is among these results' titles, found in the file path, the
@@ -65,25 +123,70 @@ export function titleCoverage(
   results: readonly Titled[],
   terms: readonly string[],
   index: SynonymIndex,
-  { extraWordCost = 0.01 }: { extraWordCost?: number } = {},
+  {
+    extraWordCost = 0.01,
+    negatedWordCost = 0.2,
+    question = "",
+  }: {
+    extraWordCost?: number;
+    /** What a name's word costs when the question says it does not want it ("without ramp sampling": `RS`). */
+    negatedWordCost?: number;
+    /** The question's own words: what it negates is not wanted, and the initials of its words name things. */
+    question?: string;
+  } = {},
 ): number[] {
-  const wanted = [...new Set(terms.map((t) => t.toLowerCase()))].filter((t) => t.length > 1 && !REQUEST_WORDS.has(t));
+  const said = questionWords(question);
+  const sequence = said.map((w) => w.word);
+  // A word the question only negates is not asked for ("with no labels": `label` is not wanted).
+  const unwanted = new Set(said.filter((w) => w.negated && !said.some((o) => !o.negated && o.word === w.word)).map((w) => w.word));
+  const wanted = [...new Set(terms.map((t) => t.toLowerCase()))].filter((t) => t.length > 1 && !REQUEST_WORDS.has(t) && !unwanted.has(t));
   if (wanted.length === 0 || results.length === 0) return results.map(() => 0);
-  const words = results.map((r) => {
+  // A name's short word that another of these names spells out by its initials (`write_epi_se_rs`
+  // beside `writeEpiSpinEchoRS`: se is spin echo) stands for those words, in place.
+  const names = byKnownCapitals(results.map((r) => fileName(r.uri)));
+  const ownParts = names.map(nameWordsOf);
+  const nameParts = ownParts.map((parts) =>
+    parts.flatMap((w) => {
+      const run = ownParts.map((other) => (other === parts ? [] : initialsOf(w, other))).find((r) => r.length > 0);
+      return run ? [w, ...run] : [w];
+    }),
+  );
+  const words = results.map((r, i) => {
     const text = [r.uri, r.docTitle, r.sectionTitle ?? ""].join(" ");
-    const own = titleWords(text);
+    const own = [...titleWords(text), ...nameParts[i]!];
     const all = [...own, ...expansions(own.join(" "), index).flatMap((e) => [e, ...e.split(/[\s-]+/)])];
     return new Set([...all, ...all.map(stem)]);
   });
-  const nameParts = results.map((r) => nameWordsOf(fileName(r.uri)));
+  // A name's short word standing for question words by their initials (`writeEpiRS`: ramp sampling),
+  // when the name writes it as a word of its own (not the `TS` of `TSEprop`).
+  const initials = results.map((_, i) => {
+    const own = new Set(
+      names[i]!.replace(/([a-z])([A-Z])/g, "$1 $2")
+        .split(/[\s_\-\d.]+/)
+        .map((w) => w.toLowerCase()),
+    );
+    return new Set(nameParts[i]!.filter((w) => own.has(w)).flatMap((w) => initialsOf(w, sequence)));
+  });
+  // A compound the question hyphenates (`gradient-echo`) is another thing in a name that puts
+  // another word before its last word (`SpinEcho`): that name's `echo` is not the one asked, and
+  // its `spin` says it is something else.
+  const compounds = [...question.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => [m[1]!, m[2]!] as const);
+  const otherCompound = results.map((_, i) => {
+    const parts = nameParts[i]!;
+    const clash = compounds.flatMap(([head, last]) =>
+      parts.flatMap((w, k) => (k > 0 && w === last && parts[k - 1] !== head && !parts.includes(head) ? [[parts[k - 1]!, last]] : [])),
+    );
+    return { words: new Set(clash.map((c) => c[0])), terms: new Set(clash.map((c) => c[1])) };
+  });
   const one = (set: Set<string>, t: string) => set.has(t) || set.has(stem(t));
   // Names abbreviate: a name's word of three letters or more that begins the term counts (`rotExt`: rotation extension).
   const abbreviates = (w: string, t: string) => w.length >= 3 && /^[a-z]+$/.test(w) && t.length > w.length && t.startsWith(w);
   // A hyphenated term (`multi-echo`) is in a name that has each of its words (`multiEcho`).
   const has = (i: number, t: string) =>
-    one(words[i]!, t) ||
+    (one(words[i]!, t) && !otherCompound[i]!.terms.has(t)) ||
     (t.includes("-") && t.split("-").every((p) => !p || one(words[i]!, p))) ||
-    nameParts[i]!.some((w) => abbreviates(w, t));
+    nameParts[i]!.some((w) => abbreviates(w, t)) ||
+    initials[i]!.has(t);
   const wantedStems = new Set(wanted.map(stem));
   const n = new Set(results.map((r) => r.uri)).size;
   const weight = new Map(
@@ -97,10 +200,22 @@ export function titleCoverage(
   const nameDf = new Map<string, number>();
   for (const parts of new Map(results.map((r, i) => [r.uri, nameParts[i]!])).values())
     for (const w of new Set(parts)) nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
-  const asked = (w: string) => wanted.includes(w) || wantedStems.has(stem(w)) || wanted.some((t) => abbreviates(w, t));
+  const asked = (w: string) =>
+    wanted.includes(w) ||
+    wantedStems.has(stem(w)) ||
+    wanted.some((t) => abbreviates(w, t)) ||
+    initialsOf(w, sequence).some((t) => wanted.includes(t));
+  const unwantedStems = new Set([...unwanted].map(stem));
+  // A name's word the question negates, itself or by its initials (`RS` "without ramp sampling").
+  const negated = (w: string) =>
+    unwanted.has(w) ||
+    unwantedStems.has(stem(w)) ||
+    [...unwanted].some((t) => abbreviates(w, t)) ||
+    initialsOf(w, sequence).some((t) => unwanted.has(t));
   return results.map((r, i) => {
     const covered = wanted.filter((t) => has(i, t)).reduce((a, t) => a + weight.get(t)!, 0);
     const extra = nameParts[i]!.filter((w) => !asked(w) && (nameDf.get(w) ?? 0) < n / 2).length;
-    return Math.max(0, covered / total - (covered > 0 ? extraWordCost * extra : 0));
+    const refused = new Set([...nameParts[i]!.filter((w) => negated(w) && !asked(w)), ...otherCompound[i]!.words]).size;
+    return Math.max(0, (total > 0 ? covered / total : 0) - (covered > 0 ? extraWordCost * extra : 0) - negatedWordCost * refused);
   });
 }

@@ -1,0 +1,62 @@
+import type { RunContext } from "../context/run-context.js";
+import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
+import { titleCoverage } from "../retrieval/title-match.js";
+
+/** How much better a later example's name must say what is asked to answer before a better-ranked one. */
+export const TITLE_MARGIN = 0.05;
+
+/** What each word of an example's name that the question does not ask for costs in {@link exampleNameScores}. */
+const EXTRA_NAME_WORD = 0.03;
+
+/** A file whose relevance is under this share of the best example's is no rival to it, however well named. */
+export const RIVAL_RELEVANCE = 0.2;
+
+/** How much better a less relevant file's name must be to be a rival all the same. */
+const FAR_BETTER_NAME = 0.2;
+
+/**
+ * Of example files in rank order, the one that answers: the best-ranked whose name says what is
+ * asked about as well as the best-named one, within {@link TITLE_MARGIN}, among the files whose
+ * relevance is at least {@link RIVAL_RELEVANCE} of the best one's (or whose name is better than
+ * all of theirs by {@link FAR_BETTER_NAME}). Near-twin demos differ in one
+ * word of their names (`writeGradientEcho_grappa` / `writeMPRAGE_grappa`).
+ * @example
+ * preferredExample(blocks, (b) => b.block.uri, (uri) => scores.get(uri) ?? 0, (b) => b.block.relevance);
+ */
+export function preferredExample<T>(
+  items: readonly T[],
+  uriOf: (item: T) => string,
+  titleScore: (uri: string) => number,
+  relevanceOf: (item: T) => number = () => 1,
+): T | undefined {
+  const top = Math.max(...items.map(relevanceOf));
+  const relevant = items.filter((i) => relevanceOf(i) >= RIVAL_RELEVANCE * top);
+  const named = Math.max(...relevant.map((i) => titleScore(uriOf(i))));
+  // A less relevant file is a rival still when its name says far better what is asked.
+  const rivals = items.filter((i) => relevant.includes(i) || titleScore(uriOf(i)) >= named + FAR_BETTER_NAME);
+  const best = Math.max(...rivals.map((i) => titleScore(uriOf(i))));
+  return rivals.find((i) => titleScore(uriOf(i)) >= best - TITLE_MARGIN);
+}
+
+/**
+ * How well each example file's name says it is what the question asks for ({@link titleCoverage}
+ * over these files' names only: a header's generic words, "a GRE sequence", say less than the
+ * name's one differing word; each unasked word of a name costs {@link EXTRA_NAME_WORD}), by URI.
+ * Empty for fewer than two files.
+ * @example
+ * await exampleNameScores(ctx, plan.key_terms, ["demoSeq/writeEpi.m", "demoSeq/writeEpi_label.m"]);
+ */
+export async function exampleNameScores(
+  ctx: Pick<RunContext, "store" | "tenant" | "settings">,
+  keyTerms: readonly string[],
+  uris: readonly string[],
+  question = "",
+): Promise<Map<string, number>> {
+  const files = [...new Set(uris)];
+  if (files.length < 2) return new Map();
+  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
+  const titled = files.map((uri) => ({ uri, docTitle: "", sectionTitle: null }));
+  // Of near-twins, each word of the name the question does not ask for says it is another variant.
+  const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD });
+  return new Map(files.map((uri, i) => [uri, Math.max(coverage[i]!, 0)]));
+}

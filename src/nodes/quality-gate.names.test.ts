@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
+import type { RunContext } from "../context/run-context.js";
+
+// A real store holding demo scripts that name sequences their own way (True-FISP a.k.a. bSSFP, a
+// PROPELLER comment, no BLADE, no arterial spin labeling): a question naming them another way is
+// answered, one about what no document holds is not.
+let ctx: RunContext;
+
+beforeAll(async () => {
+  ctx = await retrievalContext([
+    {
+      uri: "demoSeq/writeTrufi.m",
+      title: "writeTrufi.m",
+      sections: [
+        {
+          content:
+            "% we define here a really crude True-FISP a.k.a. bSSFP sequence\n% with the shortest achievable TR for the given resolution\nseq = mr.Sequence(sys);",
+        },
+      ],
+    },
+    {
+      uri: "demoSeq/writeTSEprop.m",
+      title: "writeTSEprop.m",
+      sections: [
+        {
+          content:
+            "%% Create a TSE sequence and export for execution\n% turbo spin echo readout, k-space strips rotated like a propeller\nseq = mr.Sequence(sys);",
+        },
+      ],
+    },
+    {
+      uri: "demoSeq/writeEpi.m",
+      title: "writeEpi.m",
+      sections: [{ content: "% a demo EPI sequence with labels for the slice counter\nseq = mr.Sequence(sys);" }],
+    },
+  ]);
+});
+afterAll(async () => {
+  await ctx.store.close();
+});
+
+describe("gate: names written another way", () => {
+  it("counts a joined name the corpus hyphenates (TrueFISP, True-FISP) among the covered key terms", async () => {
+    const gate = (await judgedOver(ctx, "Is there an example of a balanced SSFP (TrueFISP) sequence with the shortest achievable TR?"))
+      .gate!;
+    expect(gate.missing).toBeUndefined();
+    expect(gate.decision).not.toBe("clarify");
+    // truefisp (as True-FISP), sequence, shortest, achievable, TR: 5 of the 7 key terms.
+    expect(gate.signals.key_term_coverage).toBeGreaterThanOrEqual(5 / 7 - 1e-9);
+  });
+
+  it("does not require a name in parentheses after a required name the corpus holds (PROPELLER (BLADE))", async () => {
+    const gate = (await judgedOver(ctx, "How would I write a PROPELLER (BLADE) turbo spin-echo sequence with rotated blades?")).gate!;
+    expect(gate.missing).toBeUndefined();
+    expect(gate.decision).not.toBe("clarify");
+  });
+
+  it("still requires it after words the corpus lacks: arterial spin labeling (pCASL)", async () => {
+    const gate = (await judgedOver(ctx, "Show me an arterial spin labeling (pCASL) example sequence")).gate!;
+    expect(gate).toMatchObject({ decision: "clarify", missing: ["pCASL"] });
+  });
+
+  it("still requires it when the name before it is in no document either", async () => {
+    const gate = (await judgedOver(ctx, "How would I write a MOLLI (ShMOLLI) sequence?")).gate!;
+    expect(gate.decision).toBe("clarify");
+    expect(gate.missing).toEqual(expect.arrayContaining(["ShMOLLI"]));
+  });
+});
