@@ -38,6 +38,7 @@ export const FROZEN_SETS = {
   blind2: "evals/pulseq-blind2/questions.jsonl",
   blind3: "evals/pulseq-blind3/questions.jsonl",
   blind4: "evals/pulseq-blind4/questions.jsonl",
+  blind5: "evals/pulseq-blind5/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
