@@ -27,6 +27,7 @@ const { values } = parseArgs({
     limit: { type: "string" },
     weights: { type: "string" },
     "unanswerable-only": { type: "boolean" },
+    "round-top": { type: "boolean" },
   },
 });
 const dataset = await loadDataset(values.dataset!, { workDir: values.db!, labelled: { root: ROOT, corpus: DEMO_SOURCES } });
@@ -54,12 +55,19 @@ for (const q of queries) {
   let plan: unknown;
   let verdict: string | undefined;
   let ranked: { uri: string; relevance: number }[] = [];
+  const roundNdcg: number[] = [];
+  const roundTop: [string, number, number][][] = [];
   for await (const chunk of stream as AsyncIterable<Record<string, Record<string, unknown> | undefined>>) {
     for (const u of Object.values(chunk)) {
       if (!u) continue;
       if (u.plan) plan = u.plan;
       if (u.gate) rounds.push(u.gate);
-      if (u.ranked) ranked = u.ranked as typeof ranked;
+      if (u.ranked) {
+        ranked = u.ranked as typeof ranked;
+        if (q.qrels.size) roundNdcg.push(ndcgAtK(ranked.map((r) => dataset.docKey(r.uri)), q.qrels, 10));
+        const scored = u.ranked as { uri: string; relevance: number; rerank_score: number }[];
+        if (scored.length) roundTop.push(scored.slice(0, 30).map((r) => [dataset.docKey(r.uri), r.relevance, r.rerank_score]));
+      }
       if (u.verdict !== undefined) verdict = u.verdict as string;
     }
   }
@@ -86,6 +94,8 @@ for (const q of queries) {
       answerable: q.answerable,
       verdict,
       ndcg,
+      roundNdcg,
+      ...(values["round-top"] ? { roundTop } : {}),
       key_terms: p?.key_terms,
       constraints: p?.constraints,
       identifiers: p?.identifiers,
