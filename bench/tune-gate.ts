@@ -64,7 +64,14 @@ for (const q of queries) {
       if (u.gate) rounds.push(u.gate);
       if (u.ranked) {
         ranked = u.ranked as typeof ranked;
-        if (q.qrels.size) roundNdcg.push(ndcgAtK(ranked.map((r) => dataset.docKey(r.uri)), q.qrels, 10));
+        if (q.qrels.size)
+          roundNdcg.push(
+            ndcgAtK(
+              ranked.map((r) => dataset.docKey(r.uri)),
+              q.qrels,
+              10,
+            ),
+          );
         const scored = u.ranked as { uri: string; relevance: number; rerank_score: number }[];
         if (scored.length) roundTop.push(scored.slice(0, 30).map((r) => [dataset.docKey(r.uri), r.relevance, r.rerank_score]));
       }
