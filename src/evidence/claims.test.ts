@@ -10,7 +10,7 @@ const ctx = (question: string, over: Partial<ClaimContext> = {}): ClaimContext =
   question,
   keyTerms: ["hoxb4", "facilitates", "hsc", "expansion", "co-culture"],
   evidence: [passage],
-  strongHit: 0.65,
+  claimHit: 0.25,
   claimCoverage: 0.5,
   ...over,
 });
@@ -30,13 +30,17 @@ describe("claims and symbols", () => {
 });
 
 describe("excusedConstraint", () => {
-  it("excuses a symbol of a claim whose other key terms a strong passage holds", () => {
+  it("excuses a symbol of a claim whose other key terms a relevant passage holds", () => {
     expect(excusedConstraint("HOXB4", ctx("HOXB4 facilitates HSC expansion in co-culture."))).toBe(true);
-  });
-
-  it("keeps it required when the passage is weak or holds too little of the claim", () => {
+    // Relevant, if not strong: an abstract states a claim in its own words.
     expect(
       excusedConstraint("HOXB4", ctx("HOXB4 facilitates HSC expansion in co-culture.", { evidence: [{ ...passage, relevance: 0.4 }] })),
+    ).toBe(true);
+  });
+
+  it("keeps it required when the passage is under the relevant floor or holds too little of the claim", () => {
+    expect(
+      excusedConstraint("HOXB4", ctx("HOXB4 facilitates HSC expansion in co-culture.", { evidence: [{ ...passage, relevance: 0.2 }] })),
     ).toBe(false);
     expect(
       excusedConstraint(

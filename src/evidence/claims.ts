@@ -41,8 +41,8 @@ export interface ClaimContext {
   keyTerms: readonly string[];
   /** The ranked evidence (the strongest substantive passage is read). */
   evidence: readonly Evidence[];
-  /** Relevance of a strong hit (`gate.strongHit`). */
-  strongHit: number;
+  /** Relevance the strongest passage needs (`gate.claimHit`). */
+  claimHit: number;
   /** Share of the claim's other key terms the strongest passage must hold (`gate.claimCoverage`). */
   claimCoverage: number;
 }
@@ -53,12 +53,12 @@ export interface ClaimContext {
  * - the question spells it out itself, so its other name says what it is ("Commelina yellow mottle
  *   virus (ComYMV)", "Vaccine Alliance (GAVI)");
  * - a claim names a symbol (a gene, strain or code: `HOXB4`) the corpus writes another way, and
- *   the strongest passage (relevance ≥ `strongHit`) holds at least `claimCoverage` of the claim's
+ *   the strongest passage (relevance ≥ `claimHit`) holds at least `claimCoverage` of the claim's
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
  * A company, product or drug name (`Initech`, `Aducanumab`), a code identifier (`makeSpiralGradient`)
  * and anything in a question or request stay required.
  * @example
- * excusedConstraint("HOXB4", { question: "HOXB4 facilitates HSC expansion.", ... }); // true when a strong passage holds "facilitates HSC expansion"
+ * excusedConstraint("HOXB4", { question: "HOXB4 facilitates HSC expansion.", ... }); // true when a relevant passage holds "facilitates HSC expansion"
  */
 export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   const own = mineAbbreviations(ctx.question).flatMap((p) => [p.abbr, p.expansion].map((s) => s.toLowerCase()));
@@ -67,7 +67,7 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   const top = ctx.evidence
     .filter((e) => e.substantive)
     .reduce<Evidence | undefined>((a, e) => (!a || e.relevance > a.relevance ? e : a), undefined);
-  if (!top || top.relevance < ctx.strongHit) return false;
+  if (!top || top.relevance < ctx.claimHit) return false;
   const named = new Set(keyStems(term.split(/[\s/-]+/)));
   const rest = keyStems(ctx.keyTerms).filter((s) => !named.has(s) && s !== stem(term));
   return rest.length >= 2 && coverage(rest, termSet(top.text)) >= ctx.claimCoverage;

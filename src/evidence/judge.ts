@@ -43,10 +43,13 @@ export function gateSignals(
  * The verdict from the signals, with a reason a reader can check against them: "strong",
  * "broaden" (weak, and a round is left), "weak", or "clarify" (nothing relevant).
  * @param attempt the round just judged: 0 first, 1 after one broaden.
+ * @param claim the text is a statement to check (`isClaim`), not a question: its evidence
+ *   sharing few of its words is not "off-topic" (an abstract states a claim in its own words; what
+ *   the corpus does not hold at all is caught by the score floor and the corpus-gap check).
  * @example
  * decide(signals, 0, defaultRunSettings().gate).decision; // "strong" | "broaden" | "weak" | "clarify"
  */
-export function decide(signals: GateSignals, attempt: number, settings: GateSettings, hasKeyTerms = true): GateResult {
+export function decide(signals: GateSignals, attempt: number, settings: GateSettings, hasKeyTerms = true, claim = false): GateResult {
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   const seen = `top ${pct(signals.top_score)}, top-3 avg ${pct(signals.top3_avg)}, ${signals.strong_hits} strong hit(s), key terms ${pct(signals.key_term_coverage)}`;
   // A low score alone is not "nothing": when the evidence holds most of the question's key
@@ -59,6 +62,7 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   const namedFound = (signals.identifier_coverage ?? 0) === 1 || (signals.named_hits ?? 0) > 0;
   if (
     hasKeyTerms &&
+    !claim &&
     !namedFound &&
     signals.strong_hits === 0 &&
     signals.non_substantive_share === 0 &&

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
+import { buildRunContext } from "../context/build-context.js";
 import type { RunContext } from "../context/run-context.js";
 
 // A real store of abstracts: a claim is checked against the passage that states it, so a gene
@@ -42,6 +43,15 @@ describe("gate: a claim naming a symbol the corpus writes another way", () => {
     expect(state.ranked[0]!.relevance).toBeGreaterThanOrEqual(0.65);
     expect(state.gate!.missing).toBeUndefined();
     expect(state.gate!.decision).not.toBe("clarify");
+  });
+
+  it("needs its strongest passage relevant at gate.claimHit, not strong", async () => {
+    const claim = "HOXB4 facilitates expansion of stem cells.";
+    const state = await judged(claim);
+    expect(state.ranked[0]!.relevance).toBeLessThan(0.75);
+    expect(state.gate!.missing).toBeUndefined();
+    const strict = await judgedOver(buildRunContext({ ...ctx, settings: { gate: { claimHit: 0.75 } } }), claim);
+    expect(strict.gate).toMatchObject({ decision: "clarify", missing: ["HOXB4"] });
   });
 
   it("is not covered when it names a drug no document mentions", async () => {

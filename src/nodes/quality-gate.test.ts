@@ -156,6 +156,18 @@ describe("gate", () => {
     expect(result.reason).toContain("Off-topic");
   });
 
+  it("does not call a claim's evidence off-topic for sharing few of its words: it broadens, then answers weakly", async () => {
+    const claim = "Gradient slew rate is limited by peripheral nerve stimulation.";
+    const ranked = [hit(0.55, "Completely different words about coil cooling."), hit(0.5, "More on helium.")];
+    const over = { question: claim, standalone_question: claim, plan: planFor(claim) };
+    const first = await judge(ranked, over);
+    expect(first.decision).toBe("broaden");
+    expect(first.signals.key_term_coverage).toBeLessThan(0.34);
+    expect((await judge(ranked, { ...over, attempt: 1 })).decision).toBe("weak");
+    // Under the relevant floor a claim is still "nothing relevant".
+    expect((await judge([hit(0.1, "Completely different words about coil cooling.")], over)).decision).toBe("clarify");
+  });
+
   it("keeps a question whose identifiers the top evidence names verbatim, even at a low score", async () => {
     const low = [hit(0.2, "openPGliteStore opens the embedded database.")];
     expect((await judge(low)).decision).toBe("clarify");

@@ -4,7 +4,7 @@ import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import type { SynonymIndex } from "../retrieval/synonyms.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
-import { excusedConstraint } from "../evidence/claims.js";
+import { excusedConstraint, isClaim } from "../evidence/claims.js";
 import { absent, corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
@@ -155,6 +155,9 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),
     );
   }
-  const gate = missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0);
+  const gate =
+    missing.length > 0
+      ? notCovered(missing, signals)
+      : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0, isClaim(state.standalone_question));
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }
