@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { Command, InvalidArgumentError } from "commander";
 import type { Config } from "../config/config.js";
+import { preferQuickWasmStart } from "../context/quick-wasm.js";
 import { describeError } from "./describe-error.js";
 import { closeOnSignal } from "./shutdown.js";
 import { warmKey, warmPaths } from "./warm/warm-key.js";
@@ -62,6 +63,7 @@ export function askCommand(configFrom: ConfigFrom): Command {
     .option("--no-warm", "answer in this process, without starting or asking a warm process")
     .action(async (question: string, opts: { source: string[]; topic?: string; json: boolean; warm: boolean }, cmd: Command) => {
       if (!question.trim()) throw new InvalidArgumentError("the question must not be empty.");
+      preferQuickWasmStart();
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const config = configFrom(globals);
       const request: AskRequest = { question, topic: opts.topic, sources: opts.source.length ? opts.source : undefined, json: opts.json };
@@ -115,6 +117,7 @@ export function warmCommand(configFrom: ConfigFrom): Command {
     .description("serve `ask` from a warm process (started by `ask`)")
     .requiredOption("--key <key>", "the settings key the caller computed")
     .action(async (opts: { key: string }, cmd: Command) => {
+      preferQuickWasmStart();
       const config = configFrom(cmd.optsWithGlobals<GlobalOptions>());
       const key = warmKey(config, { cwd: process.cwd(), env: process.env });
       const paths = warmPaths(key);

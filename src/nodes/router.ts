@@ -1,5 +1,4 @@
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
-import { corpusOutline } from "../evidence/corpus-outline.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { routeQuery } from "../sources/router.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
@@ -34,7 +33,7 @@ export async function router(state: GraphStateType, config: NodeConfig): Promise
 /** The route without the sources the tenant has no document in: a search of them costs a query and finds nothing. */
 async function withoutEmptySources(route: RouteDecision, ctx: RunContext, named: readonly string[] | undefined): Promise<RouteDecision> {
   if (named?.length) return route;
-  const indexed = new Set((await corpusOutline(ctx.store, ctx.tenant, ctx.profiles)).map((o) => o.source));
+  const indexed = new Set(await ctx.store.indexedSources(ctx.tenant));
   const sources = route.sources.filter((s) => indexed.has(s));
   if (sources.length === 0 || sources.length === route.sources.length) return route;
   const primary = route.primary.filter((s) => indexed.has(s));

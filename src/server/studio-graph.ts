@@ -1,5 +1,6 @@
 import { loadConfig } from "../config/config.js";
 import { defaultTenantContext, openDefaultContext } from "../context/open-context.js";
+import { preferQuickWasmStart } from "../context/quick-wasm.js";
 import { warmUp } from "../context/warm-up.js";
 import { buildGraph, withoutScratch } from "../graph/graph.js";
 import { AuthGraphInputSchema, GraphInputSchema } from "../state/input.js";
@@ -38,8 +39,11 @@ export const graph = withoutScratch(
 
 // Inside the Agent Server (its CLI sets LANGGRAPH_API_URL), the store opens and the model loads
 // now, while the server starts, not on the first run. A failure is kept for that run to report.
-if (process.env.LANGGRAPH_API_URL)
+// Its WebAssembly stays on Liftoff (see preferQuickWasmStart): a dev server is judged by its first answer.
+if (process.env.LANGGRAPH_API_URL) {
+  preferQuickWasmStart();
   openDefaultContext().then(
     (ctx) => warmUp(ctx, { signal: warming.signal }),
     () => {},
   );
+}

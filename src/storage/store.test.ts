@@ -68,6 +68,23 @@ describe("BM25 in SQL", () => {
     expect(boosted[0]!.uri).toBe("t");
   });
 
+  it("lists the sources a tenant has documents in (indexedSources), as its documents say", async () => {
+    expect(await store.indexedSources()).toEqual([]);
+    await store.writeDocuments([
+      doc("a", [section("alpha")], { source: "manual" }),
+      doc("b", [section("beta")], { source: "api" }),
+      doc("c", [section("gamma")], { source: "manual" }),
+      doc("d", [section("delta")], { source: "examples", tenant: "other" }),
+    ]);
+    expect(await store.indexedSources()).toEqual(["api", "manual"]);
+    expect(await store.indexedSources("other")).toEqual(["examples"]);
+    const api = (await store.listDocuments()).find((d) => d.source === "api")!;
+    await store.deleteDocuments("default", [api.id]);
+    expect(await store.indexedSources()).toEqual(["manual"]);
+    for (const t of ["default", "other"])
+      expect(await store.indexedSources(t)).toEqual([...new Set((await store.listDocuments({ tenant: t })).map((d) => d.source))].sort());
+  });
+
   it("keeps document frequencies and lengths right after replace and delete", async () => {
     await store.writeDocuments([
       doc("a", [section("alpha beta gamma"), section("beta delta", { chunkIndex: 1 })]),

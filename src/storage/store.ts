@@ -216,6 +216,23 @@ export class SqlStore {
   }
 
   /**
+   * The sources the tenant has at least one document in, in name order: one index probe per
+   * source (a loose scan of the documents' unique key), where listing the documents reads them all.
+   */
+  async indexedSources(tenant = DEFAULT_TENANT): Promise<string[]> {
+    const { rows } = await this.client.query<{ source: string }>(
+      `with recursive s(source) as (
+         (select d.source from documents d where d.tenant_id = $1 order by d.source limit 1)
+         union all
+         select (select d.source from documents d where d.tenant_id = $1 and d.source > s.source order by d.source limit 1)
+         from s where s.source is not null)
+       select source from s where source is not null`,
+      [tenant],
+    );
+    return rows.map((r) => r.source);
+  }
+
+  /**
    * Writes whole documents in one transaction, replacing any stored document with the same
    * (tenant, source, uri). A failure leaves every document as it was.
    */

@@ -104,6 +104,8 @@ describe("supabase store", () => {
     ]);
     expect(await acme.listDocuments({ tenant: "acme", source: "docs" })).toEqual(docs);
     expect(await acme.listDocuments({ tenant: "acme", source: "other" })).toEqual([]);
+    expect(await acme.indexedSources("acme")).toEqual(await owner.indexedSources("acme"));
+    expect(await acme.indexedSources("acme")).toEqual(["docs"]);
     expect(rest.calls.filter((c) => c.fn === "sw_stats" || c.fn === "sw_list_documents").every((c) => c.role === "authenticated")).toBe(
       true,
     );
@@ -123,6 +125,7 @@ describe("supabase store", () => {
     });
     expect(await acme.listDocuments({ tenant: "globex" })).toEqual([]);
     expect(await acme.listDocuments({ tenant: "globex", source: "docs" })).toEqual([]);
+    expect(await acme.indexedSources("globex")).toEqual([]);
   });
 
   it("lists documents over the server connection when given one, as ingestion needs", async () => {

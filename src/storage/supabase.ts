@@ -201,6 +201,11 @@ export class SupabaseStore extends SqlStore {
     return (await this.rpc<DocumentRow[]>("sw_list_documents", { p_tenant: tenant, p_source: source ?? null })).map(toDocumentRef);
   }
 
+  override async indexedSources(tenant = DEFAULT_TENANT): Promise<string[]> {
+    if (this.hasServer) return super.indexedSources(tenant);
+    return [...new Set((await this.listDocuments({ tenant })).map((d) => d.source))].sort();
+  }
+
   override async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
     return (await this.rpc<TermPresenceRow[]>("sw_term_presence", { p_tenant: tenant, p_phrases: [...phrases] })).map(toTermPresence);

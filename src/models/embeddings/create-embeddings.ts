@@ -95,7 +95,7 @@ export async function createEmbeddings(
   spec: string = DEFAULT_EMBEDDINGS,
   options: CreateEmbeddingsOptions = {},
 ): Promise<EmbeddingProvider> {
-  const { apiKey, dimensions, workers, batchSize, maxChars } = options;
+  const { apiKey, dimensions, workers, batchSize, maxChars, queryWorker } = options;
   const slash = spec.indexOf("/");
   const provider = slash > 0 ? spec.slice(0, slash) : "";
   const model = slash > 0 ? spec.slice(slash + 1) : "";
@@ -103,7 +103,7 @@ export async function createEmbeddings(
 
   if (provider === "local") {
     if (model !== "use-lite") throw unknown();
-    return new LocalUseEmbeddings(spec, { workers, batchSize, maxChars });
+    return new LocalUseEmbeddings(spec, { workers, batchSize, maxChars, queryWorker });
   }
   const remote = REMOTE[provider];
   if (!remote || model.length === 0) throw unknown();

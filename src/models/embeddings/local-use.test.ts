@@ -71,6 +71,18 @@ describe("LocalUseEmbeddings", () => {
       expect(vectors).toHaveLength(300);
       for (const i of [0, 137, 299]) expect(dot(vectors[i]!, await inline.embedQuery(many[i]!))).toBeGreaterThan(0.9999);
     });
+
+    it("embeds queries in a worker of their own (queryWorker) with the very same vectors", async () => {
+      const queries = new LocalUseEmbeddings("local/use-lite", { workers: 1, queryWorker: true });
+      try {
+        const [first, later] = await Promise.all([queries.embedQuery(texts[1]!), queries.embedQuery("")]);
+        expect(first).toEqual(expected[1]);
+        expect(later).toEqual(await inline.embedQuery(""));
+      } finally {
+        await queries.close();
+      }
+      await expect(queries.embedQuery("x")).rejects.toThrow(/closed/);
+    });
   });
 
   it("ignores text past maxChars (the model reads only the first 128 tokens anyway)", async () => {

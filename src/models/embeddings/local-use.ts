@@ -34,6 +34,13 @@ export interface LocalUseOptions {
    * @default 1000
    */
   maxChars?: number;
+  /**
+   * Embed queries in a worker thread of their own instead of the calling thread. A process that
+   * starts in order to answer (`ask`, `serve`, the Studio graph) then loads the model on another
+   * core while its own thread opens the database and imports the graph. Same model, same vectors.
+   * @default false
+   */
+  queryWorker?: boolean;
 }
 
 let inProcessModel: Promise<EmbeddingsModel> | undefined;
@@ -77,12 +84,19 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
   readonly maxChars: number;
   readonly workers: number;
   readonly batchSize: number;
+  readonly queryWorker: boolean;
   private pool: EmbeddingWorkerPool | undefined;
+  private queryPool: EmbeddingWorkerPool | undefined;
   private closed = false;
 
   constructor(
     readonly id = "local/use-lite",
-    { workers = Math.min(2, availableParallelism()), batchSize = 8, maxChars = USE_LITE_MAX_CHARS }: LocalUseOptions = {},
+    {
+      workers = Math.min(2, availableParallelism()),
+      batchSize = 8,
+      maxChars = USE_LITE_MAX_CHARS,
+      queryWorker = false,
+    }: LocalUseOptions = {},
   ) {
     if (!Number.isInteger(workers) || workers < 0) throw new RangeError(`workers must be a non-negative integer, got ${workers}`);
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new RangeError(`batchSize must be a positive integer, got ${batchSize}`);
@@ -90,6 +104,7 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
     this.workers = workers;
     this.batchSize = batchSize;
     this.maxChars = maxChars;
+    this.queryWorker = queryWorker;
   }
 
   async embedDocuments(texts: string[], { onProgress }: EmbedDocumentsOptions = {}): Promise<number[][]> {
@@ -115,12 +130,7 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
     if (this.workers === 0) {
       for (const batch of batches) finish(batch, await this.embedHere(textsOf(batch)));
     } else {
-      this.pool ??= new EmbeddingWorkerPool({
-        workerUrl: new URL("./use-worker.mjs", import.meta.url),
-        size: this.workers,
-        model: this.id,
-      });
-      const pool = this.pool;
+      const pool = (this.pool ??= this.newPool(this.workers));
       await Promise.all(batches.map(async (batch) => finish(batch, await pool.run(textsOf(batch)))));
     }
     return out;
@@ -128,15 +138,20 @@ export class LocalUseEmbeddings implements EmbeddingProvider {
 
   async embedQuery(text: string): Promise<number[]> {
     this.assertOpen();
-    const [row] = await this.embedHere([this.prepare(text)]);
+    const texts = [this.prepare(text)];
+    const [row] = this.queryWorker ? await (this.queryPool ??= this.newPool(1)).run(texts) : await this.embedHere(texts);
     if (!row) throw new EmbeddingError({ model: this.id, reason: "the model returned no vector for the query" });
     return l2Normalize(row);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await this.pool?.close();
-    this.pool = undefined;
+    await Promise.all([this.pool?.close(), this.queryPool?.close()]);
+    this.pool = this.queryPool = undefined;
+  }
+
+  private newPool(size: number): EmbeddingWorkerPool {
+    return new EmbeddingWorkerPool({ workerUrl: new URL("./use-worker.mjs", import.meta.url), size, model: this.id });
   }
 
   /** Truncates, and turns "" into " ": the bundled model drops empty texts from a batch. */
