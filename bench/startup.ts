@@ -4,7 +4,8 @@
  *   first answer through POST /api/chat, sent as soon as it listens;
  * - `sourcewise ask` as a whole process: in-process (`--no-warm`), the first one that starts the
  *   warm process, and later ones answered by it;
- * - the Agent Server (`langgraph dev`): listening (/info), and its first answer (/runs/wait, sent
+ * - the Agent Server (`langgraph dev`): listening (/info), and its first answer (/runs/wait and, in a
+ *   second server, /runs/stream, as Studio and useStream read it; sent
  *   as soon as it listens).
  * The database (`.sourcewise/bench/startup`, SciFact's 5,183 abstracts by default) is built once,
  * incrementally, and reused. Needs `dist/` (npm run build).
@@ -136,8 +137,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `langgraph dev`, asks once as soon as /info answers, then stops its process group. */
-async function studioOnce(): Promise<{ listen: number; firstAnswer: number }> {
+/**
+ * Starts `langgraph dev`, asks once as soon as /info answers, then stops its process group.
+ * `wait` posts to /runs/wait (its in-memory queue notices a finished run on a 500 ms poll);
+ * `stream` posts to /runs/stream, as Studio and `useStream` do, and counts until the answer arrives.
+ */
+async function studioOnce(mode: "wait" | "stream"): Promise<{ listen: number; firstAnswer: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(resolve("node_modules/.bin/langgraphjs"), ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser"], {
@@ -156,13 +161,25 @@ async function studioOnce(): Promise<{ listen: number; firstAnswer: number }> {
     await new Promise((r) => setTimeout(r, 50));
   }
   const listen = since(started);
-  const res = await fetch(`${base}/runs/wait`, {
+  const res = await fetch(`${base}/runs/${mode}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ assistant_id: "sourcewise", input: { question: QUESTION } }),
+    body: JSON.stringify({ assistant_id: "sourcewise", input: { question: QUESTION }, stream_mode: ["updates"] }),
   });
-  const out = (await res.json()) as { answer?: string };
-  if (!res.ok || !out.answer) throw new Error(`langgraph dev answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
+  if (mode === "wait") {
+    const out = (await res.json()) as { answer?: string };
+    if (!res.ok || !out.answer) throw new Error(`langgraph dev answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
+  } else {
+    if (!res.ok || !res.body) throw new Error(`langgraph dev answered ${res.status}`);
+    // The generate node's update carries the answer: stop reading there.
+    let seen = "";
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body) {
+      seen += decoder.decode(chunk as Uint8Array, { stream: true });
+      if (/"answer":"[^"]/.test(seen)) break;
+    }
+    if (!/"answer":"[^"]/.test(seen)) throw new Error(`langgraph dev streamed no answer: ${seen.slice(0, 300)}`);
+  }
   const firstAnswer = since(started);
   const exited = new Promise((done) => child.once("exit", done));
   process.kill(-child.pid!, "SIGTERM");
@@ -174,6 +191,7 @@ const docs = await buildDatabase();
 const load = [loadavg()[0]!.toFixed(2)];
 const serves: Awaited<ReturnType<typeof serveOnce>>[] = [];
 const studios: Awaited<ReturnType<typeof studioOnce>>[] = [];
+const studioStreams: Awaited<ReturnType<typeof studioOnce>>[] = [];
 const inProcess: number[] = [];
 const coldWarm: number[] = [];
 const warm: number[] = [];
@@ -184,7 +202,10 @@ try {
     coldWarm.push(await askOnce());
     for (let j = 0; j < 3; j++) warm.push(await askOnce());
     await stopWarm();
-    if (!values["no-studio"]) studios.push(await studioOnce());
+    if (!values["no-studio"]) {
+      studios.push(await studioOnce("wait"));
+      studioStreams.push(await studioOnce("stream"));
+    }
     load.push(loadavg()[0]!.toFixed(2));
   }
 } finally {
@@ -202,5 +223,5 @@ console.log(
 );
 if (studios.length)
   console.log(
-    `  langgraph dev: listening after ${med(studios, (x) => x.listen)}, first answer after ${med(studios, (x) => x.firstAnswer)} (${med(studios, (x) => x.firstAnswer - x.listen)} after listening)`,
+    `  langgraph dev: listening after ${med(studios, (x) => x.listen)}, first answer after ${med(studios, (x) => x.firstAnswer)} (${med(studios, (x) => x.firstAnswer - x.listen)} after listening) by /runs/wait; ${med(studioStreams, (x) => x.firstAnswer)} (${med(studioStreams, (x) => x.firstAnswer - x.listen)} after listening) by /runs/stream`,
   );
