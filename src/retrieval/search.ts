@@ -4,7 +4,7 @@ import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
 import { combinedIndex } from "./mined-synonyms.js";
-import { expandQuery } from "./synonyms.js";
+import { expandQuery, type SynonymIndex } from "./synonyms.js";
 
 /** Options of {@link searchSource}. */
 export interface SourceSearchOptions {
@@ -27,6 +27,8 @@ export interface SourceSearchOptions {
   broadened?: boolean;
   /** Synonyms the tenant's corpus spells out (mined abbreviations), added to the configured ones. */
   mined?: Record<string, string[]>;
+  /** The synonym index itself (see `questionSynonyms`), instead of building one from the configured synonyms and `mined`. */
+  synonyms?: SynonymIndex;
   /** The lexical side's text when not the question (an example request searches what it asks for). */
   lexicalText?: string;
   /**
@@ -94,6 +96,7 @@ function languageOf(hit: ChunkHit): string | undefined {
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
   const { mined = {}, lexicalText = question, titleSearch = false } = options;
+  const synonyms = options.synonyms ?? combinedIndex(settings.synonyms, mined);
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
   const fusion = {
@@ -105,7 +108,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     candidates: settings.sideCandidates,
   };
   const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
-  const { text, added } = expandQuery(lexicalText, combinedIndex(settings.synonyms, mined), relaxed);
+  const { text, added } = expandQuery(lexicalText, synonyms, relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
   // metadata.language is not a SQL filter: ask for more and filter here.
