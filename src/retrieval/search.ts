@@ -1,10 +1,11 @@
 import type { SourceProfile } from "../sources/profile.js";
-import type { SqlStore } from "../storage/store.js";
+import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
 import { combinedIndex } from "./mined-synonyms.js";
 import { expandQuery, type SynonymIndex } from "./synonyms.js";
+import { vectorCandidates } from "./vector-candidates.js";
 
 /** Options of {@link searchSource}. */
 export interface SourceSearchOptions {
@@ -111,12 +112,20 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
   const { text, added } = expandQuery(lexicalText, synonyms, relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
+  // The vector side once per query vector and filters: a broadened round reuses the first round's.
+  const vectorIds = embedding
+    ? await vectorCandidates(store, embedding, {
+        filters: { tenant: tenant ?? DEFAULT_TENANT, sources: [profile.name], topics },
+        candidates: fusion.candidates,
+      })
+    : undefined;
   // metadata.language is not a SQL filter: ask for more and filter here.
   const hits = await store.matchHybrid(text, embedding, {
     limit: language ? wanted * 4 : wanted,
     filters: { tenant, sources: [profile.name], topics },
     fusion,
     bm25: { titleWeight: r.title_weight, sectionWeight: r.section_weight },
+    vectorIds,
   });
   const names = aliasNames(identifiers);
   const aliasHits = names.length
