@@ -76,9 +76,14 @@ language sql stable as $$
   vec as (
     (select v.chunk_id, v.rk::int as rk
      from unnest(p_vector_ids) with ordinality v(chunk_id, rk)
-     join chunks c on c.id = v.chunk_id
+     -- One primary-key probe per id, the filters applied to the row found (`offset 0` keeps them
+     -- out of the probe: with them, the planner scanned the tenant and source index per id).
+     cross join lateral (
+       select c.tenant_id, c.searchable, c.embedding is not null as embedded, c.source, c.topics, c.document_id
+       from chunks c where c.id = v.chunk_id offset 0
+     ) c
      where p_vector_ids is not null and p_query_embedding is not null
-       and c.tenant_id = p_tenant and c.searchable and c.embedding is not null
+       and c.tenant_id = p_tenant and c.searchable and c.embedded
        and (p_sources is null or c.source = any(p_sources))
        and (p_topics is null or c.topics && p_topics)
        and (p_document_ids is null or c.document_id = any(p_document_ids)))
