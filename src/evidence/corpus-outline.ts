@@ -105,3 +105,22 @@ export function describeCorpus(outline: readonly SourceOutline[]): string {
     })
     .join("; ");
 }
+
+const sizes = new WeakMap<SqlStore, Map<string, { generation: string; searchable: number }>>();
+
+/**
+ * How many searchable rows the tenant's corpus has (`store.stats(tenant).searchable`, which counts
+ * every row of the tenant), cached per store and tenant until the tenant's documents change.
+ * @example
+ * await searchableRows(store, "default"); // 7074
+ */
+export async function searchableRows(store: SqlStore, tenant: string): Promise<number> {
+  const generation = await store.tenantGeneration(tenant);
+  const byTenant = sizes.get(store) ?? new Map<string, { generation: string; searchable: number }>();
+  sizes.set(store, byTenant);
+  const hit = byTenant.get(tenant);
+  if (hit?.generation === generation) return hit.searchable;
+  const { searchable } = await store.stats(tenant);
+  byTenant.set(tenant, { generation, searchable });
+  return searchable;
+}

@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { answerMessage, replayAnswer } from "../generation/answer-message.js";
-import { corpusOutline, describeCorpus } from "../evidence/corpus-outline.js";
+import { corpusOutline, describeCorpus, searchableRows } from "../evidence/corpus-outline.js";
 import { isNonSubstantive } from "../evidence/evidence.js";
 import { keyStems, stem, termSet } from "../generation/text.js";
 import type { SqlStore } from "../storage/store.js";
@@ -64,10 +64,10 @@ export function nearMisses(
  */
 async function termWeights(store: SqlStore, tenant: string, keyTerms: readonly string[]): Promise<Map<string, number> | undefined> {
   if (keyTerms.length === 0) return undefined;
-  const [presence, stats] = await Promise.all([store.termPresence(tenant, keyTerms), store.stats(tenant)]);
-  if (!presence.some((p) => p.indexed) || stats.searchable === 0) return undefined;
+  const [presence, searchable] = await Promise.all([store.termPresence(tenant, keyTerms), searchableRows(store, tenant)]);
+  if (!presence.some((p) => p.indexed) || searchable === 0) return undefined;
   const weights = new Map<string, number>();
-  for (const p of presence) weights.set(stem(p.phrase.trim()), Math.log(1 + stats.searchable / (p.minDf + 0.5)));
+  for (const p of presence) weights.set(stem(p.phrase.trim()), Math.log(1 + searchable / (p.minDf + 0.5)));
   return weights;
 }
 

@@ -1,6 +1,6 @@
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import { interleaveScoped, type Scope } from "../retrieval/interleave.js";
-import { minedFor } from "../retrieval/mined-synonyms.js";
+import { questionSynonyms } from "../retrieval/mined-synonyms.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
 import type { ChunkHit } from "../storage/types.js";
@@ -86,7 +86,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
   // Only the short forms the question writes as such (its case is the evidence, not the key terms').
-  const mined = await minedFor(ctx.store, tenant, question);
+  const synonyms = await questionSynonyms(ctx.store, tenant, question, settings.synonyms);
   // An example request's words ("show me an example of") match files named *_example, not the
   // example asked for: the lexical side searches what it asks for.
   const lexicalText = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : question;
@@ -102,7 +102,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       topics,
       settings,
       broadened,
-      mined,
+      synonyms,
       lexicalText,
       titleSearch: plan.intent === "example" && profile.formatter === "example",
     });

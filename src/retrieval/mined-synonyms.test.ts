@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { doc, memoryStore, section } from "../../test/helpers/store.js";
 import { SqlStore } from "../storage/store.js";
-import { MINED_SYNONYM_RULES, minedFor, minedSynonyms } from "./mined-synonyms.js";
+import { combinedIndex, MINED_SYNONYM_RULES, minedFor, minedSynonyms, questionSynonyms } from "./mined-synonyms.js";
+import { expansions } from "./synonyms.js";
 
 // A new SqlStore over the same database stands for a new process: the per-store memory is empty,
 // only what the database keeps is shared.
@@ -74,5 +75,44 @@ describe("minedSynonyms saved per tenant generation", () => {
     await store.saveMinedSynonyms("default", "4", MINED_SYNONYM_RULES, { older: ["map"] });
     expect(await store.savedMinedSynonyms("default", "5", MINED_SYNONYM_RULES)).toEqual({ newer: ["map"] });
     expect(await store.savedMinedSynonyms("default", "4", MINED_SYNONYM_RULES)).toBeNull();
+  });
+});
+
+describe("questionSynonyms", () => {
+  const configured = { sac: ["sack"], rf: ["radiofrequency"] };
+  const questions = [
+    "Is the SAC silenced at anaphase?",
+    "Macrophages stem from the embryonal yolk sac.",
+    "Deleting Raptor increases G-CSF levels.",
+    "Container port throughput (CPT) relates to dengue diffusion.",
+    "A gre or GRE sequence with an rf pulse",
+    "gradient echo timing of the sac",
+  ];
+
+  beforeEach(async () => {
+    await store.writeDocuments([
+      glossary("sac.md", [["SAC", "spindle assembly checkpoint"]], "The spindle assembly checkpoint (SAC) holds anaphase."),
+      glossary("csf.md", [["CSF", "cerebrospinal fluid"]], "Cerebrospinal fluid (CSF) flows."),
+      glossary("cpt.md", [["CPT", "cold pressor test"]], "A cold pressor test (CPT) hurts."),
+    ]);
+  });
+
+  it("is the index of the question's mined synonyms, entry for entry and in the same order", async () => {
+    for (const question of questions) {
+      const expected = combinedIndex(configured, await minedFor(store, "default", question));
+      const index = await questionSynonyms(store, "default", question, configured);
+      expect([...index.entries()], question).toEqual([...expected.entries()]);
+      expect(expansions(question, index), question).toEqual(expansions(question, expected));
+    }
+  });
+
+  it("drops a short form the question does not write as one, back to its configured synonyms", async () => {
+    const yolk = await questionSynonyms(store, "default", "Macrophages stem from the embryonal yolk sac.", configured);
+    expect(yolk.get("sac")).toEqual(["sack"]);
+    expect(expansions("the yolk sac", yolk)).toEqual(["sack"]);
+    const written = await questionSynonyms(store, "default", "Is the SAC silenced?", configured);
+    expect(written.get("sac")).toEqual(expect.arrayContaining(["sack", "spindle assembly checkpoint"]));
+    // The same dropped short forms give the same index (a broaden round asks again).
+    expect(await questionSynonyms(store, "default", "Macrophages stem from the embryonal yolk sac.", configured)).toBe(yolk);
   });
 });

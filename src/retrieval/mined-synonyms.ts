@@ -1,13 +1,20 @@
 import { abbreviationSynonyms, mineAbbreviations, shortFormSpellings, spellings } from "../ingestion/abbreviations.js";
 import type { SqlStore } from "../storage/store.js";
-import { expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
+import { deriveIndex, expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
 
 interface Entry {
   generation: string;
   map: Record<string, string[]>;
   /** The map's keys that are short forms (`gre`, `true-fisp`): a query must write them as one. */
   short: Set<string>;
+  /** {@link short} by the first two characters, for finding the few a question holds. */
+  shortLookup?: ShortFormLookup;
+  /** Per-question synonym indexes by configured map and dropped short forms (see {@link questionSynonyms}). */
+  variants?: WeakMap<object, Map<string, SynonymIndex>>;
 }
+
+/** Distinct sets of dropped short forms whose index is remembered, per tenant and configured map. */
+const MAX_VARIANTS = 256;
 
 const cache = new WeakMap<SqlStore, Map<string, Entry>>();
 const combined = new WeakMap<object, WeakMap<object, SynonymIndex>>();
@@ -58,10 +65,104 @@ export async function minedFor(store: SqlStore, tenant: string, question: string
   return asWrittenIn(question, map, short);
 }
 
+/**
+ * The synonym index one question's lexical search expands with: the configured synonyms with the
+ * tenant's mined ones as {@link minedFor} keeps them for this question. The same index as
+ * `combinedIndex(configured, await minedFor(store, tenant, question))`, made from the tenant's
+ * whole index by removing the dropped short forms rather than by copying the map and indexing it
+ * again (thousands of phrases, per question); remembered per set of dropped short forms.
+ * @example
+ * const index = await questionSynonyms(store, "default", "How do I write a GRE sequence?", settings.retrieval.synonyms);
+ * expansions("How do I write a GRE sequence?", index); // ["gradient echo"]
+ */
+export async function questionSynonyms(
+  store: SqlStore,
+  tenant: string,
+  question: string,
+  configured: Record<string, string[]>,
+): Promise<SynonymIndex> {
+  const entry = await minedEntry(store, tenant);
+  const whole = combinedIndex(configured, entry.map);
+  entry.shortLookup ??= shortFormLookup(entry.short);
+  const drop = droppedShortForms(question, entry.map, shortFormsIn(question.toLowerCase(), entry.shortLookup));
+  if (drop.length === 0) return whole;
+  entry.variants ??= new WeakMap();
+  let byDrop = entry.variants.get(configured);
+  if (!byDrop) entry.variants.set(configured, (byDrop = new Map()));
+  const key = drop.join("\u0000");
+  let index = byDrop.get(key);
+  if (!index) {
+    // Without a mined key, the combined index holds its configured synonyms only, if any.
+    const base = synonymIndex(configured);
+    index = deriveIndex(whole, new Map(drop.map((k) => [k, base.has(k) ? [...base.get(k)!] : null])));
+    if (byDrop.size >= MAX_VARIANTS) byDrop.delete(byDrop.keys().next().value!);
+  }
+  byDrop.delete(key);
+  byDrop.set(key, index);
+  return index;
+}
+
+/** Short forms by their first two characters (one-character and empty ones apart), with their order. */
+interface ShortFormLookup {
+  order: Map<string, number>;
+  byPrefix: Map<string, string[]>;
+  /** Short forms of fewer than two characters: always tested. */
+  tiny: string[];
+}
+
+function shortFormLookup(short: ReadonlySet<string>): ShortFormLookup {
+  const lookup: ShortFormLookup = { order: new Map(), byPrefix: new Map(), tiny: [] };
+  for (const key of short) {
+    lookup.order.set(key, lookup.order.size);
+    if (key.length < 2) lookup.tiny.push(key);
+    else {
+      const prefix = key.slice(0, 2);
+      const list = lookup.byPrefix.get(prefix);
+      if (list) list.push(key);
+      else lookup.byPrefix.set(prefix, [key]);
+    }
+  }
+  return lookup;
+}
+
+/** The short forms that occur in `lower` as substrings, in their set's order. */
+function shortFormsIn(lower: string, lookup: ShortFormLookup): string[] {
+  const found = new Set(lookup.tiny.filter((key) => lower.includes(key)));
+  for (let i = 0; i + 2 <= lower.length; i++) {
+    for (const key of lookup.byPrefix.get(lower.slice(i, i + 2)) ?? []) if (lower.startsWith(key, i)) found.add(key);
+  }
+  return [...found].sort((a, b) => lookup.order.get(a)! - lookup.order.get(b)!);
+}
+
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const alonePatterns = new Map<string, RegExp>();
+
+/** The pattern of `key` standing alone or as one name of a compound, compiled once per key (matchAll copies it). */
+function standingAlone(key: string): RegExp {
+  let pattern = alonePatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?<![\\p{L}\\p{N}]-)${escape(key)}(?![\\p{L}\\p{N}_])(?!-[\\p{L}\\p{N}])`, "giu");
+    if (alonePatterns.size >= 20_000) alonePatterns.clear();
+    alonePatterns.set(key, pattern);
+  }
+  return pattern;
+}
 
 /** {@link minedFor} on a given map and its short-form keys. */
 export function asWrittenIn(question: string, map: Record<string, string[]>, short: ReadonlySet<string>): Record<string, string[]> {
+  const drop = droppedShortForms(question, map, short);
+  if (drop.length === 0) return map;
+  const kept = { ...map };
+  for (const key of drop) delete kept[key];
+  return kept;
+}
+
+/**
+ * The short forms of `map` that {@link asWrittenIn} leaves out for this question, in the order of
+ * `short` (every short form, or those the question's text holds: no other can be dropped).
+ */
+function droppedShortForms(question: string, map: Record<string, string[]>, short: Iterable<string>): string[] {
   const lower = question.toLowerCase();
   const own = new Set(mineAbbreviations(question).flatMap((p) => spellings(p.abbr)));
   // A compound of two names (LKB1-AMPK) holds each of them; G-CSF and PD-1 hold neither CSF nor PD.
@@ -69,17 +170,18 @@ export function asWrittenIn(question: string, map: Record<string, string[]>, sho
     const parts = t.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "").split("-");
     return parts.length > 1 && parts.every((p) => p.length >= 2 && /[A-Za-z]/.test(p) && /[A-Z0-9]/.test(p)) ? t.replace(/-/g, " ") : t;
   });
-  const drop = [...short].filter((key) => {
-    if (!(key in map) || !lower.includes(key)) return false;
-    if (own.has(key)) return true;
-    const alone = new RegExp(`(?<![\\p{L}\\p{N}_])(?<![\\p{L}\\p{N}]-)${escape(key)}(?![\\p{L}\\p{N}_])(?!-[\\p{L}\\p{N}])`, "giu");
+  const drop: string[] = [];
+  for (const key of short) {
+    if (!(key in map) || !lower.includes(key)) continue;
+    if (own.has(key)) {
+      drop.push(key);
+      continue;
+    }
+    const alone = standingAlone(key);
     // Written as a short form: two capitals (GRE, bSSFP) or letters with digits (Sirt1 for SIRT1).
-    return ![...text.matchAll(alone)].some((m) => (m[0].match(/[A-Z]/g)?.length ?? 0) >= 2 || /\d/.test(m[0]));
-  });
-  if (drop.length === 0) return map;
-  const kept = { ...map };
-  for (const key of drop) delete kept[key];
-  return kept;
+    if (![...text.matchAll(alone)].some((m) => (m[0].match(/[A-Z]/g)?.length ?? 0) >= 2 || /\d/.test(m[0]))) drop.push(key);
+  }
+  return drop;
 }
 
 async function minedEntry(store: SqlStore, tenant: string): Promise<Entry> {
@@ -108,20 +210,19 @@ async function minedEntry(store: SqlStore, tenant: string): Promise<Entry> {
  */
 export function combinedIndex(configured: Record<string, string[]>, mined: Record<string, string[]>): SynonymIndex {
   const base = synonymIndex(configured);
-  if (Object.keys(mined).length === 0) return base;
   let inner = combined.get(configured);
   if (!inner) combined.set(configured, (inner = new WeakMap()));
   let index = inner.get(mined);
-  if (!index) {
-    const merged = new Map<string, string[]>(Object.entries(Object.fromEntries(base)).map(([k, v]) => [k, [...v]]));
-    for (const [k, v] of Object.entries(mined))
-      merged.set(
-        k,
-        [...new Set([...(merged.get(k) ?? []), ...v])].filter((x) => x !== k),
-      );
-    index = merged;
-    inner.set(mined, index);
-  }
+  if (index) return index;
+  if (Object.keys(mined).length === 0) return base;
+  const merged = new Map<string, string[]>(Object.entries(Object.fromEntries(base)).map(([k, v]) => [k, [...v]]));
+  for (const [k, v] of Object.entries(mined))
+    merged.set(
+      k,
+      [...new Set([...(merged.get(k) ?? []), ...v])].filter((x) => x !== k),
+    );
+  index = merged;
+  inner.set(mined, index);
   return index;
 }
 

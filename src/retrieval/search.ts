@@ -1,10 +1,11 @@
 import type { SourceProfile } from "../sources/profile.js";
-import type { SqlStore } from "../storage/store.js";
+import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
 import { combinedIndex } from "./mined-synonyms.js";
-import { expandQuery } from "./synonyms.js";
+import { expandQuery, type SynonymIndex } from "./synonyms.js";
+import { vectorCandidates } from "./vector-candidates.js";
 
 /** Options of {@link searchSource}. */
 export interface SourceSearchOptions {
@@ -27,6 +28,8 @@ export interface SourceSearchOptions {
   broadened?: boolean;
   /** Synonyms the tenant's corpus spells out (mined abbreviations), added to the configured ones. */
   mined?: Record<string, string[]>;
+  /** The synonym index itself (see `questionSynonyms`), instead of building one from the configured synonyms and `mined`. */
+  synonyms?: SynonymIndex;
   /** The lexical side's text when not the question (an example request searches what it asks for). */
   lexicalText?: string;
   /**
@@ -94,6 +97,7 @@ function languageOf(hit: ChunkHit): string | undefined {
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
   const { mined = {}, lexicalText = question, titleSearch = false } = options;
+  const synonyms = options.synonyms ?? combinedIndex(settings.synonyms, mined);
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
   const fusion = {
@@ -105,15 +109,23 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     candidates: settings.sideCandidates,
   };
   const relaxed = broadened ? [...extraTerms, ...identifierWords(identifiers)] : [...extraTerms];
-  const { text, added } = expandQuery(lexicalText, combinedIndex(settings.synonyms, mined), relaxed);
+  const { text, added } = expandQuery(lexicalText, synonyms, relaxed);
   const wanted = Math.round(r.max_results * (broadened ? settings.broaden.resultsFactor : 1));
   const language = r.language?.toLowerCase() ?? null;
+  // The vector side once per query vector and filters: a broadened round reuses the first round's.
+  const vectorIds = embedding
+    ? await vectorCandidates(store, embedding, {
+        filters: { tenant: tenant ?? DEFAULT_TENANT, sources: [profile.name], topics },
+        candidates: fusion.candidates,
+      })
+    : undefined;
   // metadata.language is not a SQL filter: ask for more and filter here.
   const hits = await store.matchHybrid(text, embedding, {
     limit: language ? wanted * 4 : wanted,
     filters: { tenant, sources: [profile.name], topics },
     fusion,
     bm25: { titleWeight: r.title_weight, sectionWeight: r.section_weight },
+    vectorIds,
   });
   const names = aliasNames(identifiers);
   const aliasHits = names.length

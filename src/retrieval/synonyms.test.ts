@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandQuery, expansions, synonymIndex } from "./synonyms.js";
+import { deriveIndex, expandQuery, expansions, synonymIndex } from "./synonyms.js";
 
 describe("synonyms", () => {
   it("index both ways and merge groups that share a phrase", () => {
@@ -23,5 +23,37 @@ describe("synonyms", () => {
       added: ["radiofrequency", "shape"],
     });
     expect(expandQuery("nothing here", index)).toEqual({ text: "nothing here", added: [] });
+  });
+
+  it("find phrases after hyphens, phrases of several words and phrases starting with a non-word character", () => {
+    const index = new Map<string, string[]>([
+      ["fisp", ["fast imaging"]],
+      ["true-fisp", ["bssfp"]],
+      ["echo time", ["te"]],
+      ["-1", ["minus one"]],
+      ["β-blockers", ["beta blockers"]],
+    ]);
+    expect(expansions("A True-FISP sequence", index)).toEqual(["fast imaging", "bssfp"]);
+    expect(expansions("the echo  time, in ms", index)).toEqual(["te"]);
+    expect(expansions("PD-1 blockade", index)).toEqual([]);
+    expect(expansions("a version -1 build", index)).toEqual(["minus one"]);
+    expect(expansions("β-blockers improve outcomes", index)).toEqual(["beta blockers"]);
+    expect(expansions("echoes timed", index)).toEqual([]);
+  });
+
+  it("derive a copy with phrases replaced or removed, in the parent's order", () => {
+    const parent = synonymIndex({ rf: ["radiofrequency"], te: ["echo time"], tr: ["repetition time"] });
+    const derived = deriveIndex(
+      parent,
+      new Map([
+        ["te", null],
+        ["rf", ["radio frequency"]],
+        ["absent", ["ignored"]],
+      ]),
+    );
+    expect([...derived.keys()]).toEqual([...parent.keys()].filter((k) => k !== "te"));
+    expect(expansions("rf with te and tr", derived)).toEqual(["radio frequency", "repetition time"]);
+    // The parent is unchanged.
+    expect(expansions("rf with te and tr", parent)).toEqual(["radiofrequency", "echo time", "repetition time"]);
   });
 });

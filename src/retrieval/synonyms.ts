@@ -39,20 +39,83 @@ export function synonymIndex(map: Record<string, readonly string[]>): SynonymInd
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** Runs of word characters: the boundaries of {@link expansions}' whole-word test are what separates them. */
+const WORD_RUN = /[\p{L}\p{N}_]+/gu;
+const LEADING_WORD_RUN = /^[\p{L}\p{N}_]+/u;
+
+/**
+ * An index's phrases in order, bucketed by their first word. A phrase found as a whole word
+ * starts where a word of the text starts, and its first word (up to its first non-word
+ * character, or all of it) is that whole word of the text: only the phrases filed under the
+ * text's words can match. Phrases that do not start with a word character are always tested.
+ */
+interface Prefilter {
+  phrases: string[];
+  byFirstWord: Map<string, number[]>;
+  always: number[];
+}
+
+const prefilters = new WeakMap<SynonymIndex, Prefilter>();
+/** Indexes made by {@link deriveIndex}: their phrases are a subset of the parent's, in its order. */
+const parents = new WeakMap<SynonymIndex, SynonymIndex>();
+
+function prefilterOf(index: SynonymIndex): Prefilter {
+  const root = parents.get(index) ?? index;
+  let filter = prefilters.get(root);
+  if (filter) return filter;
+  filter = { phrases: [...root.keys()], byFirstWord: new Map(), always: [] };
+  for (const [i, phrase] of filter.phrases.entries()) {
+    const first = LEADING_WORD_RUN.exec(phrase)?.[0];
+    if (!first) filter.always.push(i);
+    else {
+      const list = filter.byFirstWord.get(first);
+      if (list) list.push(i);
+      else filter.byFirstWord.set(first, [i]);
+    }
+  }
+  prefilters.set(root, filter);
+  return filter;
+}
+
+/**
+ * A copy of `parent` with some of its phrases' synonyms replaced, or the phrases removed (`null`),
+ * every other phrase in the parent's order. Lookups in the copy reuse the parent's word buckets,
+ * so a per-question variant of a large index costs a copy, not a rebuild. Phrases the parent
+ * lacks are ignored (the copy keeps the parent's phrases only).
+ * @example
+ * const withoutSac = deriveIndex(index, new Map([["sac", null]]));
+ */
+export function deriveIndex(parent: SynonymIndex, changes: ReadonlyMap<string, readonly string[] | null>): SynonymIndex {
+  const copy = new Map(parent);
+  for (const [phrase, synonyms] of changes) {
+    if (!copy.has(phrase)) continue;
+    if (synonyms === null) copy.delete(phrase);
+    else copy.set(phrase, synonyms);
+  }
+  parents.set(copy, parents.get(parent) ?? parent);
+  return copy;
+}
+
 /**
  * The synonyms of every phrase of the index found in `text` (case-insensitive, whole words),
- * minus phrases the text already contains. Longer phrases are looked up too, so "echo time"
- * expands to "te".
+ * minus phrases the text already contains, in the index's order. Longer phrases are looked up
+ * too, so "echo time" expands to "te". Only the phrases whose first word is a word of the text
+ * are tested (a mined index has thousands of phrases, a question a dozen words); an index is
+ * read-only once searched (its word buckets are kept).
  * @example
  * expansions("How do I set the TE?", synonymIndex({ te: ["echo time"] })); // ["echo time"]
  */
 export function expansions(text: string, index: SynonymIndex): string[] {
   const lower = ` ${norm(text.replace(/[^\p{L}\p{N}_-]+/gu, " "))} `;
+  const filter = prefilterOf(index);
+  const tested = [...filter.always];
+  for (const word of new Set(lower.match(WORD_RUN) ?? [])) tested.push(...(filter.byFirstWord.get(word) ?? []));
+  tested.sort((a, b) => a - b);
   const out = new Set<string>();
-  for (const [phrase, synonyms] of index) {
-    // The substring test first: a mined index has thousands of phrases, and compiling a Unicode
-    // regular expression for each was most of a cold process's first answer (5–8 s).
-    if (!lower.includes(phrase)) continue;
+  for (const i of tested) {
+    const phrase = filter.phrases[i]!;
+    const synonyms = index.get(phrase);
+    if (!synonyms || !lower.includes(phrase)) continue;
     if (!new RegExp(`(?<![\\p{L}\\p{N}_])${escape(phrase)}(?![\\p{L}\\p{N}_])`, "u").test(lower)) continue;
     for (const s of synonyms) if (!lower.includes(` ${s} `)) out.add(s);
   }

@@ -295,6 +295,8 @@ describe("filters apply on every side", () => {
     bm25: (s: SqlStore, f: object) => s.matchBm25("trapezoid", { filters: f }),
     vector: (s: SqlStore, f: object) => s.matchVector([1, 0, 0], { filters: f }),
     hybrid: (s: SqlStore, f: object) => s.matchHybrid("trapezoid", [1, 0, 0], { filters: f }),
+    "hybrid with its vector ids": async (s: SqlStore, f: object) =>
+      s.matchHybrid("trapezoid", [1, 0, 0], { filters: f, vectorIds: await s.vectorIds([1, 0, 0], { filters: f }) }),
   };
 
   for (const [name, run] of Object.entries(sides)) {
@@ -313,6 +315,20 @@ describe("filters apply on every side", () => {
       expect(strict.length).toBeLessThan(all.length);
     });
   }
+
+  it("hybrid given its vector ids returns what it finds searching, and keeps given ids to its filters", async () => {
+    const ids = await store.vectorIds([0, 1, 0]);
+    expect(ids).toHaveLength(3);
+    const searched = await store.matchHybrid("trapezoid gradient", [0, 1, 0], { limit: 10 });
+    expect(await store.matchHybrid("trapezoid gradient", [0, 1, 0], { limit: 10, vectorIds: ids })).toEqual(searched);
+    expect(searched.some((h) => h.vectorRank === 1)).toBe(true);
+    // Another tenant's ids passed in are not candidates: acme's chunk is not returned to default.
+    const acme = await store.vectorIds([1, 0, 0], { filters: { tenant: "acme" } });
+    expect(acme).toHaveLength(1);
+    const mixed = await store.matchHybrid("unrelated words", [1, 0, 0], { limit: 10, vectorIds: [...acme, ...ids] });
+    expect(mixed.map((h) => h.id)).not.toContain(acme[0]);
+    expect(mixed.map((h) => h.uri).sort()).toEqual(["api.m", "guide.md", "rf.md"]);
+  });
 
   it("hybrid boosts exact identifiers and reports its components", async () => {
     const hits = await store.matchHybrid("trapezoid gradient", [0, 1, 0], {

@@ -373,16 +373,34 @@ export class SqlStore {
     return rows.map(toHit);
   }
 
-  /** The one-statement hybrid (`sw_match_hybrid`). A null embedding makes it lexical + exact only. */
+  /**
+   * The vector side of the hybrid alone (`sw_vector_ids`): the ids of the `candidates` chunks
+   * nearest to `embedding` under the filters, nearest first. Passed back to {@link matchHybrid}
+   * as `vectorIds`, they spare it the search (a broadened round reuses its first round's).
+   */
+  async vectorIds(embedding: number[], opts: { candidates?: number; filters?: SearchFilters } = {}): Promise<string[]> {
+    const [tenant, sources, topics, documentIds] = filterArgs(opts.filters);
+    const { rows } = await this.client.query<{ ids: string[] | null }>(
+      "select sw_vector_ids($1::vector, $2, $3, $4, $5, $6::uuid[]) as ids",
+      [toVectorLiteral(embedding), opts.candidates ?? 100, tenant, sources, topics, documentIds],
+    );
+    return rows[0]?.ids ?? [];
+  }
+
+  /**
+   * The one-statement hybrid (`sw_match_hybrid`). A null embedding makes it lexical + exact only.
+   * `vectorIds` (from {@link vectorIds}, same embedding, filters and candidate count) stand for its
+   * vector search.
+   */
   async matchHybrid(
     query: string,
     embedding: number[] | null,
-    opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params; fusion?: FusionParams } = {},
+    opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params; fusion?: FusionParams; vectorIds?: readonly string[] } = {},
   ): Promise<ChunkHit[]> {
     const f = opts.fusion ?? {};
     const { rows } = await this.client.query<HitRow>(
       `select ${HIT_COLUMNS} from sw_match_hybrid($1, $2::vector, $3, $4, $5, $6, $7::uuid[], $8,
-         $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+         $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::uuid[])`,
       [
         query,
         embedding ? toVectorLiteral(embedding) : null,
@@ -396,6 +414,7 @@ export class SqlStore {
         f.candidates ?? 100,
         f.rrfK ?? 60,
         ...bm25Args(opts.bm25),
+        opts.vectorIds ? [...opts.vectorIds] : null,
       ],
     );
     return rows.map(toHit);

@@ -144,10 +144,20 @@ export class SupabaseStore extends SqlStore {
     return rows.map(toHit);
   }
 
+  override async vectorIds(embedding: number[], opts: { candidates?: number; filters?: SearchFilters } = {}): Promise<string[]> {
+    const { p_min_score: _min, ...filters } = filterArgs(opts.filters);
+    const ids = await this.rpc<string[] | null>("sw_vector_ids", {
+      p_query_embedding: toVectorLiteral(embedding),
+      p_candidates: opts.candidates ?? 100,
+      ...filters,
+    });
+    return ids ?? [];
+  }
+
   override async matchHybrid(
     query: string,
     embedding: number[] | null,
-    opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params; fusion?: FusionParams } = {},
+    opts: { limit?: number; filters?: SearchFilters; bm25?: Bm25Params; fusion?: FusionParams; vectorIds?: readonly string[] } = {},
   ): Promise<ChunkHit[]> {
     const f = opts.fusion ?? {};
     const rows = await this.rpc<HitRow[]>("sw_match_hybrid", {
@@ -163,6 +173,7 @@ export class SupabaseStore extends SqlStore {
       p_candidates: f.candidates ?? 100,
       p_rrf_k: f.rrfK ?? 60,
       ...bm25Args(opts.bm25),
+      ...(opts.vectorIds ? { p_vector_ids: [...opts.vectorIds] } : {}),
     });
     return rows.map(toHit);
   }
