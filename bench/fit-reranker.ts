@@ -3,6 +3,8 @@
  * and reports nDCG@10 on the other half and on all of them. Usage:
  *   npx tsx bench/fit-reranker.ts [../shared/data/scifact] [--db scratch/scifact-db] [--write]
  * --write saves the weights to src/models/rerankers/fusion-weights.ts with their provenance.
+ * --gbdt '{"trees":200,"learningRate":0.05}' overrides the learner's settings (compare them first,
+ * on the fit half only, with bench/cv-reranker.ts).
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -15,17 +17,23 @@ import { extractIdentifiers } from "../src/planner/terms.js";
 import { defaultRunSettings } from "../src/config/run-settings.js";
 import { expandQuery, synonymIndex } from "../src/retrieval/synonyms.js";
 import type { ChunkHit } from "../src/storage/types.js";
-import { boost, GBDT, model, platt, scoreOf } from "./gbdt.js";
+import { boost, GBDT, model, platt, scoreOf, type GbdtParams } from "./gbdt.js";
 import { halves, openScifactIndex, SCIFACT_SOURCE } from "./scifact-index.js";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { db: { type: "string", default: "scratch/scifact-db" }, write: { type: "boolean", default: false }, limit: { type: "string" } },
+  options: {
+    db: { type: "string", default: "scratch/scifact-db" },
+    write: { type: "boolean", default: false },
+    limit: { type: "string" },
+    gbdt: { type: "string" },
+  },
 });
 const index = await openScifactIndex(positionals[0] ?? "../shared/data/scifact", values.db);
 const { data, store, embeddings } = index;
 const queries = values.limit ? data.queries.slice(0, Number(values.limit)) : data.queries;
 const synonyms = synonymIndex(defaultRunSettings().retrieval.synonyms);
+const params: GbdtParams = { ...GBDT, ...(values.gbdt ? (JSON.parse(values.gbdt) as Partial<GbdtParams>) : {}) };
 
 interface Pool {
   id: string;
@@ -117,15 +125,15 @@ const xy = (ps: Pool[]) => ({
 
 t = performance.now();
 const fitXY = xy(split.fit);
-const boosted = boost(fitXY.X, fitXY.y);
+const boosted = boost(fitXY.X, fitXY.y, params);
 // Platt scaling on out-of-fold scores: trees scored on their own training rows are overconfident.
 const folds = halves(split.fit);
 const oof = [
   [folds.fit, folds.heldOut],
   [folds.heldOut, folds.fit],
 ].map(([train, test]) => {
-  const m = boost(xy(train!).X, xy(train!).y);
-  return { s: scoreOf(m, xy(test!).X), y: xy(test!).y };
+  const m = boost(xy(train!).X, xy(train!).y, params);
+  return { s: scoreOf(m, xy(test!).X, params.learningRate), y: xy(test!).y };
 });
 const platX = oof.flatMap((o) => o.s),
   platY = oof.flatMap((o) => o.y);
@@ -139,7 +147,7 @@ const reranked = (weights: FusionWeights, depth = 100): Ranker => {
 };
 
 const { a, b } = platt(platX, platY);
-const final = model(boosted, { a, b });
+const final = model(boosted, { a, b }, params.learningRate);
 
 // Calibration check on the held-out half: how often is a result above each cut relevant?
 const reranker = new LocalFusionReranker(final);
@@ -191,7 +199,7 @@ if (values.write) {
     fitted_on: `${split.fit.length} train queries at even positions of queries.jsonl order; held out: ${split.heldOut.length} at odd positions`,
     candidates:
       "top 100 and top 20 of sw_match_hybrid (minmax) per query, local/use-lite embeddings, default synonyms, planner identifiers as exact terms",
-    method: `gradient-boosted trees on the logistic loss (${JSON.stringify(GBDT)}), pointwise relevant/not; Platt scaling on 2-fold out-of-fold scores of the fit half`,
+    method: `gradient-boosted trees on the logistic loss (${JSON.stringify(params)}), pointwise relevant/not; Platt scaling on 2-fold out-of-fold scores of the fit half`,
     fusion_weights: fusion,
     metric_ndcg10: metric,
     relevance_precision_heldout: cuts,

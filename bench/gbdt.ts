@@ -10,17 +10,20 @@ import type { FusionWeights, Tree } from "../src/models/rerankers/weights.js";
 /** Tree count, depth, shrinkage, L2 on leaves, smallest leaf, quantile bins per feature. */
 export const GBDT = { trees: 100, depth: 3, learningRate: 0.1, lambda: 1, minLeaf: 20, bins: 64 };
 
+/** The learner's settings; bench/cv-reranker.ts compares alternatives to {@link GBDT}. */
+export type GbdtParams = typeof GBDT;
+
 export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 /**
  * Gradient-boosted regression trees on the logistic loss (second-order leaf values, as XGBoost),
  * with splits searched on per-feature quantile bins so one tree costs a pass over the rows.
  */
-export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number } {
-  const nf = FEATURE_NAMES.length;
-  const sorted = FEATURE_NAMES.map((_, j) => X.map((r) => r[j]!).sort((p, q) => p - q));
+export function boost(X: number[][], y: number[], params: GbdtParams = GBDT): { trees: Tree[]; bias: number } {
+  const nf = X[0]?.length ?? FEATURE_NAMES.length;
+  const sorted = Array.from({ length: nf }, (_, j) => X.map((r) => r[j]!).sort((p, q) => p - q));
   const edges = sorted.map((v) => [
-    ...new Set(Array.from({ length: GBDT.bins - 1 }, (_, k) => v[Math.floor(((k + 1) * v.length) / GBDT.bins)]!)),
+    ...new Set(Array.from({ length: params.bins - 1 }, (_, k) => v[Math.floor(((k + 1) * v.length) / params.bins)]!)),
   ]);
   // A split "x <= edge" is stored halfway to the next value seen, so it survives printing and
   // float noise: many rows sit exactly on an edge (it is one of their values).
@@ -37,8 +40,8 @@ export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number
   const grow = (idx: number[], g: number[], h: number[], depth: number): Tree => {
     const G = idx.reduce((s, i) => s + g[i]!, 0),
       H = idx.reduce((s, i) => s + h[i]!, 0);
-    const leaf = -G / (H + GBDT.lambda);
-    if (depth === 0 || idx.length < 2 * GBDT.minLeaf) return leaf;
+    const leaf = -G / (H + params.lambda);
+    if (depth === 0 || idx.length < 2 * params.minLeaf) return leaf;
     let best = { gain: 1e-9, f: -1, b: 0 };
     for (let f = 0; f < nf; f++) {
       const nb = edges[f]!.length + 1;
@@ -58,8 +61,8 @@ export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number
         gl += hg[b]!;
         hl += hh[b]!;
         cl += hc[b]!;
-        if (cl < GBDT.minLeaf || idx.length - cl < GBDT.minLeaf) continue;
-        const gain = (gl * gl) / (hl + GBDT.lambda) + (G - gl) ** 2 / (H - hl + GBDT.lambda) - (G * G) / (H + GBDT.lambda);
+        if (cl < params.minLeaf || idx.length - cl < params.minLeaf) continue;
+        const gain = (gl * gl) / (hl + params.lambda) + (G - gl) ** 2 / (H - hl + params.lambda) - (G * G) / (H + params.lambda);
         if (gain > best.gain) best = { gain, f, b };
       }
     }
@@ -69,16 +72,16 @@ export function boost(X: number[][], y: number[]): { trees: Tree[]; bias: number
     return { f: best.f, t: cut(best.f, best.b), l: grow(left, g, h, depth - 1), r: grow(right, g, h, depth - 1) };
   };
   const all = y.map((_, i) => i);
-  for (let k = 0; k < GBDT.trees; k++) {
+  for (let k = 0; k < params.trees; k++) {
     const p = F.map(sigmoid);
     const tree = grow(
       all,
       p.map((pi, i) => pi - y[i]!),
       p.map((pi) => pi * (1 - pi)),
-      GBDT.depth,
+      params.depth,
     );
     trees.push(tree);
-    X.forEach((x, i) => (F[i]! += GBDT.learningRate * treeValue(tree, x)));
+    X.forEach((x, i) => (F[i]! += params.learningRate * treeValue(tree, x)));
   }
   return { trees, bias: base };
 }
@@ -90,15 +93,19 @@ export function treeValue(tree: Tree, x: readonly number[]): number {
 }
 
 /** Raw scores (log-odds before calibration) of fitted trees. */
-export const scoreOf = (m: { trees: Tree[]; bias: number }, X: number[][]) =>
-  X.map((x) => m.trees.reduce<number>((s, tr) => s + GBDT.learningRate * treeValue(tr, x), m.bias));
+export const scoreOf = (m: { trees: Tree[]; bias: number }, X: number[][], learningRate = GBDT.learningRate) =>
+  X.map((x) => m.trees.reduce<number>((s, tr) => s + learningRate * treeValue(tr, x), m.bias));
 
 /** Fitted trees as weights the local reranker reads. */
-export const model = (m: { trees: Tree[]; bias: number }, calibration = { a: 1, b: 0 }): FusionWeights => ({
+export const model = (
+  m: { trees: Tree[]; bias: number },
+  calibration = { a: 1, b: 0 },
+  learningRate = GBDT.learningRate,
+): FusionWeights => ({
   model: "local/fusion",
   features: [...FEATURE_NAMES],
   bias: m.bias,
-  learningRate: GBDT.learningRate,
+  learningRate,
   trees: m.trees,
   calibration,
   provenance: {},
