@@ -11,6 +11,14 @@ interface Cue {
   label: string;
 }
 
+/** A request to build something new ("How would I set up a …", "I need a …"). */
+const BUILD_ONE: Cue = {
+  intent: "example",
+  re: /\b(how (would|do|can|could|should) (i|we|one|you) (set up|write|build|implement|code|program) (a|an)\b|\bi(?:['’]d| would)? (need|want|like) (a|an)\b)/i,
+  weight: 2,
+  label: "asks to build one",
+};
+
 // Weights: 3 = the cue alone decides, 2 = strong, 1-1.5 = a hint that other cues can outvote.
 const CUES: Cue[] = [
   {
@@ -47,7 +55,7 @@ const CUES: Cue[] = [
   },
   {
     intent: "debugging",
-    re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(ing)?|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i,
+    re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(es|ing)?\b|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i,
     weight: 2,
     label: "something goes wrong",
   },
@@ -64,6 +72,15 @@ const CUES: Cue[] = [
     weight: 1,
     label: "builds something",
   },
+  // A task phrased as what the user wants to make ("How would I write that?", "I'd like a … What does
+  // that look like?") asks for the thing built: the answer is an example, not an explanation.
+  {
+    intent: "example",
+    re: /\b(how (would|do|can|could|should) (i|we|one|you) (set|write|build|implement|code|program|create|make|do|run|put) (that|it|this|these|them|such|one)\b|what (does|would) (that|it|this|such \w+) look like)/i,
+    weight: 3,
+    label: "asks for the thing described",
+  },
+  BUILD_ONE,
   {
     intent: "tutorial",
     re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i,
@@ -100,6 +117,9 @@ const COMPARE_DOCS = ["doc", "api", "example"] as const;
 const TIE_ORDER: Intent[] = ["out_of_scope", "debugging", "comparison", "example", "tutorial", "api", "concept"];
 
 const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2}[a-z]{2}|_|\.[A-Za-z_]/;
+/** The identifier named as the means of a task: "with seq.write", "using make_trapezoid". */
+const BY_MEANS = (id: string) =>
+  new RegExp(`\\b(with|using|via|through|by calling)\\s+(the\\s+)?\`?(\\w+\\.)?${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
 const ERROR_CODE = /^[A-Za-z]{1,6}-\d+$/;
 
 const BREADTH = /\b(all|every|each|list|entire|whole set|complete list)\b/i;
@@ -136,6 +156,9 @@ export function classifyIntent(
   if (code) {
     scores.api += 1.5;
     cues.push(`identifier(${code})`);
+    // "How do I build an RF pulse with makeArbitraryRf?" asks how to use the named function, not for a whole example.
+    if (BUILD_ONE.re.test(question) && identifiers.some((id) => CODE_LIKE.test(id) && BY_MEANS(id).test(question)))
+      scores.example -= BUILD_ONE.weight;
   }
   const errorCode = identifiers.find((id) => ERROR_CODE.test(id));
   if (errorCode) {
