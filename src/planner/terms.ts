@@ -217,28 +217,31 @@ export function extractConstraints(question: string): string[] {
       .split(/\s+/)
       .filter(Boolean);
     let run: string[] = [];
+    let describes = false;
     const flush = () => {
       const names = run.filter((w) => !VERSION.test(w));
       if (names.length > 0) {
         const allCaps = names.every((w) => w === w.toUpperCase());
         // SQL keywords in a row (RESTART IDENTITY CASCADE) are separate words; proper names are one phrase.
-        if (allCaps || run.length > 3)
+        // A run holding a description (RF-spoiled 2D) is words side by side, not one proper name.
+        if (allCaps || run.length > 3 || describes)
           for (const w of names) {
             if (!taken.has(w.toLowerCase())) add(w);
           }
         else if (!taken.has(run.join(" ").toLowerCase())) add(run.join(" "));
       }
       run = [];
+      describes = false;
     };
     words.forEach((raw, i) => {
       const w = raw.replace(/['’]s$/, "").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
       const first = i === 0 || /^[^A-Za-z0-9]*$/.test(words.slice(0, i).join(""));
       // RF-spoiled, T1-weighted, ICE-compatible describe the thing asked about by a name: the name is
-      // required, the description (lower-case, like any plain word) is not, and it ends a run of names.
+      // required, the description (lower-case, like any plain word) is not.
       const described = DESCRIBED_BY_NAME.exec(w);
       if (described) {
-        flush();
-        if (!taken.has(described[1]!.toLowerCase())) add(described[1]!);
+        run.push(described[1]!);
+        describes = true;
         return;
       }
       if (YEAR.test(w)) {
