@@ -18,9 +18,12 @@ import type { GraphStateType, GraphUpdate } from "../state/state.js";
 export async function planner(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const ctx = runContext(config);
   const started = performance.now();
+  // A task reads as a request for an example only where the tenant has examples to give.
+  const indexed = new Set(await ctx.store.indexedSources(ctx.tenant));
   const { plan, fallback } = await planQuestion({
     question: state.standalone_question,
     profiles: ctx.profiles,
+    examples: ctx.profiles.some((p) => p.formatter === "example" && indexed.has(p.name)),
     chatModel: ctx.chatModel,
     overrides: {
       top_k: state.top_k,

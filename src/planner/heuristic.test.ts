@@ -31,6 +31,29 @@ describe("heuristicPlan intents", () => {
     expect(plan(question).intent).toBe(intent);
   });
 
+  // Tasks: what the user wants made, in a corpus with examples, is asked for as an example; how to
+  // use a named function, or what something is, stays with the API or the docs.
+  it.each([
+    ["I want to acquire spectra with a double spin echo. How would I write that?", "example"],
+    ["I need to image the beating heart with a triggered cine. How do I set that up?", "example"],
+    ["I'd like a Cartesian sequence with labels. What does that look like?", "example"],
+    ["How would I set up a basic spin-echo scan with crusher gradients?", "example"],
+    ["Using the toolkit, I need a 3D scan with an inversion pulse and labelled lines.", "example"],
+    ["I want to acquire an undersampled image. How do I build the sampling pattern and the sequence?", "example"],
+    ["How would I set up a fast scan with a fixed TR?", "example"],
+    ["How do I build an RF pulse from an arbitrary waveform with makeArbitraryRf?", "tutorial"],
+    ["How do I write a sequence to a file with seq.write?", "tutorial"],
+    ["What parameters does makeTrapezoid take?", "api"],
+    ["What does the trigger event do?", "concept"],
+  ])("task: %s → %s", (question, intent) => {
+    expect(plan(question).intent).toBe(intent);
+  });
+
+  it("reads a task as steps, not an example, when the corpus has no examples", () => {
+    expect(heuristicPlan("How would I set up a second profile?", { profiles, examples: false }).intent).toBe("tutorial");
+    expect(heuristicPlan("How would I set up a second profile?", { profiles }).intent).toBe("example");
+  });
+
   it("explains itself in one line naming the cues that decided", () => {
     const p = plan("What parameters does createClient accept?");
     expect(p.reason).toMatch(/^api \(.*parameters.*identifier\(createClient\)/);

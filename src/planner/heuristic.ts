@@ -9,7 +9,18 @@ interface Cue {
   re: RegExp;
   weight: number;
   label: string;
+  /** A task cue: it reads the request as one for an example only when the corpus has examples to give. */
+  task?: true;
 }
+
+/** A request to build something new ("How would I set up a …", "I need a …"). */
+const BUILD_ONE: Cue = {
+  intent: "example",
+  re: /\b(how (would|do|can|could|should) (i|we|one|you) (set up|write|build|implement|code|program) (a|an)\b|\bi(?:['’]d| would)? (need|want|like) (a|an)\b)/i,
+  weight: 2,
+  label: "asks to build one",
+  task: true,
+};
 
 // Weights: 3 = the cue alone decides, 2 = strong, 1-1.5 = a hint that other cues can outvote.
 const CUES: Cue[] = [
@@ -47,7 +58,7 @@ const CUES: Cue[] = [
   },
   {
     intent: "debugging",
-    re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(ing)?|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i,
+    re: /\b(does ?n[o']t work|not working|won'?t (run|work|compile)|can'?t (get|make)|cannot|refuses? to|rejects?|too (long|short|high|large|small|fast)|fix(es|ing)?\b|why (does|do|is|am)\b.*\b(not|n't|fail|error))/i,
     weight: 2,
     label: "something goes wrong",
   },
@@ -64,6 +75,18 @@ const CUES: Cue[] = [
     weight: 1,
     label: "builds something",
   },
+  // A task phrased as what the user wants to make ("How would I write that?", "I'd like a … What does
+  // that look like?") asks for the thing built: the answer is an example, not an explanation.
+  {
+    intent: "example",
+    re: /\b(how (would|do|can|could|should) (i|we|one|you) (set|write|build|implement|code|program|create|make|do|run|put) (that|it|this|these|them|such|one)\b|what (does|would) (that|it|this|such \w+) look like)/i,
+    weight: 3,
+    label: "asks for the thing described",
+    task: true,
+  },
+  BUILD_ONE,
+  // "I want to acquire …" states a task: a hint towards an example that a build word completes.
+  { intent: "example", re: /\bi(?:['’]d| would)? (want|need|like|wish) to\b/i, weight: 1, label: "states a task", task: true },
   {
     intent: "tutorial",
     re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i,
@@ -100,6 +123,9 @@ const COMPARE_DOCS = ["doc", "api", "example"] as const;
 const TIE_ORDER: Intent[] = ["out_of_scope", "debugging", "comparison", "example", "tutorial", "api", "concept"];
 
 const CODE_LIKE = /[a-z][A-Z]|[A-Z]{2}[a-z]{2}|_|\.[A-Za-z_]/;
+/** The identifier named as the means of a task: "with seq.write", "using make_trapezoid". */
+const BY_MEANS = (id: string) =>
+  new RegExp(`\\b(with|using|via|through|by calling)\\s+(the\\s+)?\`?(\\w+\\.)?${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
 const ERROR_CODE = /^[A-Za-z]{1,6}-\d+$/;
 
 const BREADTH = /\b(all|every|each|list|entire|whole set|complete list)\b/i;
@@ -121,10 +147,12 @@ export function classifyIntent(
   question: string,
   identifiers = extractIdentifiers(question),
   keyTerms = extractKeyTerms(question),
+  { examples = true }: { examples?: boolean } = {},
 ): IntentGuess {
   const scores = Object.fromEntries(TIE_ORDER.map((i) => [i, 0])) as Record<Intent, number>;
   const cues: string[] = [];
   for (const cue of CUES) {
+    if (cue.task && !examples) continue;
     const m = question.match(cue.re);
     if (!m) continue;
     scores[cue.intent] += cue.weight;
@@ -136,6 +164,9 @@ export function classifyIntent(
   if (code) {
     scores.api += 1.5;
     cues.push(`identifier(${code})`);
+    // "How do I build an RF pulse with makeArbitraryRf?" asks how to use the named function, not for a whole example.
+    if (examples && BUILD_ONE.re.test(question) && identifiers.some((id) => CODE_LIKE.test(id) && BY_MEANS(id).test(question)))
+      scores.example -= BUILD_ONE.weight;
   }
   const errorCode = identifiers.find((id) => ERROR_CODE.test(id));
   if (errorCode) {
@@ -166,6 +197,12 @@ export function classifyIntent(
 export interface HeuristicPlanOptions {
   /** The source profiles in effect; their formatters decide the source order per intent. */
   profiles: readonly SourceProfile[];
+  /**
+   * Whether the corpus holds examples (a source with the example formatter and documents): only then
+   * does a task ("How would I set up a …?") ask for an example rather than for steps.
+   * @default true
+   */
+  examples?: boolean;
 }
 
 /**
@@ -181,10 +218,10 @@ export interface HeuristicPlanOptions {
  * plan.sources; // ["api_reference", "examples", "docs"]
  * ```
  */
-export function heuristicPlan(question: string, { profiles }: HeuristicPlanOptions): Plan {
+export function heuristicPlan(question: string, { profiles, examples = true }: HeuristicPlanOptions): Plan {
   const identifiers = extractIdentifiers(question);
   const keyTerms = extractKeyTerms(question);
-  const guess = classifyIntent(question, identifiers, keyTerms);
+  const guess = classifyIntent(question, identifiers, keyTerms, { examples });
   const broad = BREADTH.test(question);
   // mr.makeAdc also yields makeAdc; count the name once.
   const distinct = identifiers.filter((id) => !identifiers.some((o) => o !== id && o.endsWith(`.${id}`))).length;

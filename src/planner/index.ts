@@ -27,6 +27,8 @@ export interface PlanQuestionOptions {
   overrides?: PlanOverrides;
   /** @default 20000 */
   timeoutMs?: number;
+  /** Whether the corpus holds examples (see `HeuristicPlanOptions.examples`). @default true */
+  examples?: boolean;
 }
 
 /** A plan, and why the LLM planner was not used when it should have been. */
@@ -53,6 +55,7 @@ export async function planQuestion({
   chatModel,
   overrides = {},
   timeoutMs,
+  examples,
 }: PlanQuestionOptions): Promise<PlanOutcome> {
   let fallback: string | undefined;
   let plan: Plan | undefined;
@@ -64,6 +67,6 @@ export async function planQuestion({
       fallback = `planner: LLM planner failed (${message}); used the heuristic plan`;
     }
   }
-  plan ??= heuristicPlan(question, { profiles });
+  plan ??= heuristicPlan(question, { profiles, ...(examples === undefined ? {} : { examples }) });
   return { plan: applyOverrides(plan, overrides), ...(fallback ? { fallback } : {}) };
 }

@@ -78,6 +78,14 @@ describe("extractConstraints", () => {
     expect(extractConstraints("How does a B-tree index work in PostgreSQL?")).toEqual(["PostgreSQL", "B-tree"]);
   });
 
+  it("requires only the name of a name made a description (RF-spoiled, T1-weighted), which breaks a run of names into words", () => {
+    expect(extractConstraints("How would I set up a basic RF-spoiled 2D scan with TE 5 ms?")).toEqual(["2D", "RF", "TE"]);
+    expect(extractConstraints("Using pypulseq, I need a T1-weighted 3D brain scan")).toEqual(["T1", "3D"]);
+    expect(extractConstraints("Which ICE-compatible labels exist?")).toEqual(["ICE"]);
+    expect(extractConstraints("How do I build an RF-spoiled 2D Cartesian GRE?")).toEqual(["2D", "RF", "Cartesian", "GRE"]);
+    expect(extractConstraints("How is a B-tree split in PostgreSQL 17?")).toContain("B-tree");
+  });
+
   it("requires a capitalised word opening a sentence, which may be a name, but not question framing", () => {
     expect(extractConstraints("Teplizumab delays the onset of type 1 diabetes.")).toEqual(["Teplizumab"]);
     expect(extractConstraints("Summarize the options of VACUUM.")).toEqual(["VACUUM"]);

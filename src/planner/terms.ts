@@ -173,6 +173,8 @@ const NAME = /^(?:[A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[A-Z0-9]+)$/;
 const YEAR = /^(?:19|20)\d{2}$/;
 /** A sentence's first word that may be a name: one capital, then five or more lower-case letters. */
 const SENTENCE_START_NAME = /^[A-Z][a-z]{5,}$/;
+/** A name made into a description by a lower-case adjective or participle: `RF-spoiled`, `T1-weighted`. */
+const DESCRIBED_BY_NAME = /^([A-Z][A-Za-z0-9]*|[0-9]+[A-Z][A-Za-z0-9]*)-[a-z]+(?:ed|ing|ible|able|ive|ent|ant)$/;
 const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
 
 /**
@@ -215,22 +217,33 @@ export function extractConstraints(question: string): string[] {
       .split(/\s+/)
       .filter(Boolean);
     let run: string[] = [];
+    let describes = false;
     const flush = () => {
       const names = run.filter((w) => !VERSION.test(w));
       if (names.length > 0) {
         const allCaps = names.every((w) => w === w.toUpperCase());
         // SQL keywords in a row (RESTART IDENTITY CASCADE) are separate words; proper names are one phrase.
-        if (allCaps || run.length > 3)
+        // A run holding a description (RF-spoiled 2D) is words side by side, not one proper name.
+        if (allCaps || run.length > 3 || describes)
           for (const w of names) {
             if (!taken.has(w.toLowerCase())) add(w);
           }
         else if (!taken.has(run.join(" ").toLowerCase())) add(run.join(" "));
       }
       run = [];
+      describes = false;
     };
     words.forEach((raw, i) => {
       const w = raw.replace(/['’]s$/, "").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
       const first = i === 0 || /^[^A-Za-z0-9]*$/.test(words.slice(0, i).join(""));
+      // RF-spoiled, T1-weighted, ICE-compatible describe the thing asked about by a name: the name is
+      // required, the description (lower-case, like any plain word) is not.
+      const described = DESCRIBED_BY_NAME.exec(w);
+      if (described) {
+        run.push(described[1]!);
+        describes = true;
+        return;
+      }
       if (YEAR.test(w)) {
         flush();
         add(w);
