@@ -60,23 +60,26 @@ async function parsedParams(file: string, entry: string): Promise<string[]> {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether a fenced block of the answer holds at least three non-trivial lines of one of the files. */
-function fencedFrom(answer: string, files: string[]): boolean {
+/**
+ * Whether a fenced block of the answer is code of one of the files: at least three of its
+ * non-trivial lines are lines of that file, and they are most of its non-trivial lines (demos share
+ * boilerplate such as `seq=mr.Sequence(sys);`, so three shared lines alone do not say which file a
+ * block comes from).
+ */
+export function fencedFrom(answer: string, files: string[], read: (file: string) => string = (f) => readFileSync(f, "utf8")): boolean {
   const fences = [...answer.matchAll(/```[^\n]*\n([\s\S]*?)```/g)].map((m) => m[1]!);
   if (fences.length === 0) return false;
+  const nonTrivial = (text: string) =>
+    text
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l.length > 12);
   for (const f of files) {
-    const lines = new Set(
-      readFileSync(f, "utf8")
-        .split("\n")
-        .map((l) => l.trim())
-        .filter((l) => l.length > 12),
-    );
+    const lines = new Set(nonTrivial(read(f)));
     for (const fence of fences) {
-      const shared = fence
-        .split("\n")
-        .map((l) => l.trim())
-        .filter((l) => lines.has(l)).length;
-      if (shared >= 3) return true;
+      const own = nonTrivial(fence);
+      const shared = own.filter((l) => lines.has(l)).length;
+      if (shared >= 3 && shared >= own.length / 2) return true;
     }
   }
   return false;
@@ -164,7 +167,9 @@ export async function runFrozen(
     }
     if (q.check === "code") {
       codeN++;
-      const ok = cited && fencedFrom(answer, relevant);
+      // The fenced code must come from a labelled file the answer cites, not from another file beside a citation of it.
+      const citedFiles = relevant.filter((f) => citations.some((c) => c.uri.split("#")[0] === f));
+      const ok = fencedFrom(answer, citedFiles);
       codeOk += ok ? 1 : 0;
       row.code = ok;
     }

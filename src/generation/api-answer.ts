@@ -14,7 +14,7 @@ export interface ApiAnswerInput {
   intent?: Intent;
 }
 
-interface Found {
+export interface Found {
   n: number;
   facts: EntryFacts;
 }
@@ -38,11 +38,33 @@ export function targetEntry(input: ApiAnswerInput): Found | null {
   const language = namedLanguage(input.question, input.blocks);
   const matching = all.filter((e) => keys.has(aliasKey(e.facts.name)));
   const inLanguage = matching.filter((e) => e.facts.language?.toLowerCase() === language);
-  const named = inLanguage.length ? inLanguage : matching;
+  // Of entries spelled alike, one whose package the question writes (`mr.convert`) before one it does not (`pp.rotate` is not `mr.rotate`).
+  const named = byQualifier(inLanguage.length ? inLanguage : matching, input.identifiers);
   const exact = named.find((e) => names.includes(e.facts.name));
   if (exact ?? named[0]) return exact ?? named[0]!;
   if (input.intent !== "api" || names.length > 0) return null;
   return all[0] ?? null;
+}
+
+/**
+ * Entries in order of how well their qualified names (`mr.convert`, `mr.Sequence.getDefinition`)
+ * agree with the qualifier the question writes before the name: first those with a part that is
+ * the qualifier or begins with it (`seq` for `Sequence`), then those with no qualified name, last
+ * those qualified by something else (`mr.rotate` for `pp.rotate`). Stable otherwise.
+ * @example
+ * byQualifier(entries, ["pp.rotate"]); // pypulseq's `rotate` before `mr.rotate`
+ */
+export function byQualifier(entries: readonly Found[], identifiers: readonly string[]): Found[] {
+  const written = identifiers.filter((id) => /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(id));
+  const agreement = (f: EntryFacts) => {
+    const parts = f.display.toLowerCase().split(".");
+    if (parts.length < 2) return 1;
+    const own = written.filter((id) => id.slice(id.lastIndexOf(".") + 1) === f.name);
+    if (own.length === 0) return 1;
+    const qualifiers = own.flatMap((id) => id.toLowerCase().split(".").slice(0, -1));
+    return qualifiers.some((q) => parts.slice(0, -1).some((p) => p.startsWith(q))) ? 2 : 0;
+  };
+  return [...entries].sort((a, b) => agreement(b.facts) - agreement(a.facts));
 }
 
 const ASKS_RETURN = /\breturn(s|ed)?\b|\boutputs?\b|\bfields\b/i;

@@ -89,5 +89,8 @@ describe("extractConstraints", () => {
   it("requires a capitalised word opening a sentence, which may be a name, but not question framing", () => {
     expect(extractConstraints("Teplizumab delays the onset of type 1 diabetes.")).toEqual(["Teplizumab"]);
     expect(extractConstraints("Summarize the options of VACUUM.")).toEqual(["VACUUM"]);
+    // A connective opening the sentence is a plain word the corpus need not hold.
+    expect(extractConstraints("Besides the gradient events to rotate, which arguments does pp.rotate take?")).toEqual(["rotate"]);
+    expect(extractConstraints("Although VACUUM runs, the table grows.")).toEqual(["VACUUM"]);
   });
 });

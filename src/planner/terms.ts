@@ -166,6 +166,26 @@ const FRAMING = new Set([
   "could",
   "should",
   "would",
+  // Connectives opening a clause ("Besides the gradients, which arguments ..."): plain words, not names.
+  "besides",
+  "although",
+  "though",
+  "whereas",
+  "however",
+  "moreover",
+  "furthermore",
+  "additionally",
+  "otherwise",
+  "therefore",
+  "meanwhile",
+  "instead",
+  "unless",
+  "whether",
+  "because",
+  "despite",
+  "regarding",
+  "concerning",
+  "apart",
 ]);
 const FILE_EXT = /\.(?:m|py|ts|js|mjs|cjs|tsx|html?|md|pdf|txt|json|seq)$/i;
 /** A capitalised or all-caps word (a name), possessive dropped; hyphenated names stay whole (B-tree, SARS-CoV). */
