@@ -8,6 +8,9 @@ export const TITLE_MARGIN = 0.05;
 /** What each word of an example's name that the question does not ask for costs in {@link exampleNameScores}. */
 const EXTRA_NAME_WORD = 0.03;
 
+/** What a name costs that is another's plus words not asked for, when the question asks for the plain one: more than {@link TITLE_MARGIN}. */
+const PLAIN_VARIANT = 2 * TITLE_MARGIN;
+
 /** A file whose relevance is under this share of the best example's is no rival to it, however well named. */
 export const RIVAL_RELEVANCE = 0.2;
 
@@ -57,6 +60,6 @@ export async function exampleNameScores(
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const titled = files.map((uri) => ({ uri, docTitle: "", sectionTitle: null }));
   // Of near-twins, each word of the name the question does not ask for says it is another variant.
-  const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD });
+  const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
   return new Map(files.map((uri, i) => [uri, Math.max(coverage[i]!, 0)]));
 }

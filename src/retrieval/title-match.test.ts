@@ -116,4 +116,43 @@ describe("titleCoverage read with the question's own words", () => {
   it("splits 2Dt1 into 2D and t1", () => {
     expect(titleWords("write_2Dt1_mprage.py")).toEqual(expect.arrayContaining(["2d", "t1", "mprage"]));
   });
+
+  it("reads an abbreviated word only with the rest of its piece of the name (rotExt is rotation extension, not 'rotates')", () => {
+    const files = names(["writeRadialGradientEcho_rotExt.m", "writeRadialGradientEcho.m", "writeFastRadialGradientEcho_rot3D.m"]);
+    const question = "Is there a 2D radial gradient-echo example that rotates the gradients of each spoke with mr.rotate?";
+    const terms = ["2d", "radial", "gradient", "echo", "rotates", "gradients", "spoke", "mr.rotate"];
+    const [rotExt, plain, rot3D] = titleCoverage(files, terms, none, { question });
+    expect(plain).toBeGreaterThan(rotExt!);
+    expect(plain).toBeGreaterThan(rot3D!);
+    // With the rest of its piece asked, the abbreviation stands: "a 3D rotation", "the rotation extension".
+    const in3D = titleCoverage(files, ["radial", "gradient", "echo", "rotated", "3d", "rotation"], none, {
+      question: "a radial gradient echo whose spokes are rotated with a 3D rotation",
+    });
+    expect(in3D[2]).toBeGreaterThan(in3D[1]!);
+    const ext = titleCoverage(files, ["radial", "gradient", "echo", "rotation", "extension"], none, {
+      question: "a radial gradient echo that uses the rotation extension",
+    });
+    expect(ext[0]).toBeGreaterThan(ext[1]!);
+  });
+
+  it("asked for the plain one, marks down a name that is a sibling's plus words not asked for", () => {
+    const files = names(["writeZTE_Petra_sodium.m", "writeZTE_Petra.m", "writeUTE.m"]);
+    const terms = ["basic", "3d", "zero", "te", "zte", "petra", "proton", "1h", "imaging"];
+    const question = "I need a basic 3D zero-TE (ZTE/PETRA) sequence for proton (1H) imaging.";
+    const [sodium, plain] = titleCoverage(files, terms, none, { question, extraWordCost: 0.03, variantCost: 0.1 });
+    expect(plain! - sodium!).toBeGreaterThan(0.1);
+    // Not asked for the plain one, the extra word costs what any unasked word costs.
+    const [sodium2, plain2] = titleCoverage(files, ["zte", "petra"], none, {
+      question: "a ZTE PETRA sequence",
+      extraWordCost: 0.03,
+      variantCost: 0.1,
+    });
+    expect(plain2! - sodium2!).toBeCloseTo(0.03);
+    // A variant whose extra word is asked is what is asked.
+    const [sodium3, plain3] = titleCoverage(files, ["basic", "zte", "sodium"], none, {
+      question: "a basic ZTE for sodium",
+      variantCost: 0.1,
+    });
+    expect(sodium3).toBeGreaterThan(plain3!);
+  });
 });

@@ -48,6 +48,20 @@ const REQUEST_WORDS = new Set([
   "runnable",
 ]);
 
+/** Words asking for the plain one of a family of variants ("the basic ZTE", "a simple spin-echo EPI"). */
+const PLAIN = /^(?:basic|simple|simplest|plain|minimal|standard|vanilla)$/;
+
+/** The words of one piece of a name, where its case or digits change (`rotExt` → rot, ext; `rot3D` → rot, 3d). */
+function pieceWords(piece: string): string[] {
+  return piece
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/(?<=[A-Za-z]{2})(?=\d)/g, " ")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
 /** The file name of a URI without folders and extension. */
 const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.*$/, "").replace(/\.[A-Za-z0-9]+$/, "");
 
@@ -127,12 +141,15 @@ export function titleCoverage(
     extraWordCost = 0.01,
     negatedWordCost = 0.2,
     question = "",
+    variantCost = 0,
   }: {
     extraWordCost?: number;
     /** What a name's word costs when the question says it does not want it ("without ramp sampling": `RS`). */
     negatedWordCost?: number;
     /** The question's own words: what it negates is not wanted, and the initials of its words name things. */
     question?: string;
+    /** What a name costs that is another's plus unasked words (`writeZTE_Petra_sodium` beside `writeZTE_Petra`) when the question asks for the plain one. */
+    variantCost?: number;
   } = {},
 ): number[] {
   const said = questionWords(question);
@@ -181,14 +198,29 @@ export function titleCoverage(
   const one = (set: Set<string>, t: string) => set.has(t) || set.has(stem(t));
   // Names abbreviate: a name's word of three letters or more that begins the term counts (`rotExt`: rotation extension).
   const abbreviates = (w: string, t: string) => w.length >= 3 && /^[a-z]+$/.test(w) && t.length > w.length && t.startsWith(w);
+  const wantedStems = new Set(wanted.map(stem));
+  const n = new Set(results.map((r) => r.uri)).size;
+  // A word most file names share (a naming convention such as `write`) is not extra.
+  const nameDf = new Map<string, number>();
+  for (const parts of new Map(results.map((r, i) => [r.uri, nameParts[i]!])).values())
+    for (const w of new Set(parts)) nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
+  const convention = (w: string) => (nameDf.get(w) ?? 0) >= n / 2;
+  const spelledOut = (w: string) =>
+    wanted.includes(w) || wantedStems.has(stem(w)) || initialsOf(w, sequence).some((t) => wanted.includes(t));
+  // An abbreviated word stands for a question word only with the rest of its piece of the name:
+  // `rotExt` is rotation extension, so its `rot` alone does not say "rotates".
+  const pieces = names.map((name) => name.split(/[_\-.]+/).map(pieceWords));
+  const abbreviation = (i: number, w: string) =>
+    pieces[i]!.some(
+      (piece) =>
+        piece.includes(w) && piece.every((v) => v === w || spelledOut(v) || convention(v) || wanted.some((t) => abbreviates(v, t))),
+    );
   // A hyphenated term (`multi-echo`) is in a name that has each of its words (`multiEcho`).
   const has = (i: number, t: string) =>
     (one(words[i]!, t) && !otherCompound[i]!.terms.has(t)) ||
     (t.includes("-") && t.split("-").every((p) => !p || one(words[i]!, p))) ||
-    nameParts[i]!.some((w) => abbreviates(w, t)) ||
+    nameParts[i]!.some((w) => abbreviates(w, t) && abbreviation(i, w)) ||
     initials[i]!.has(t);
-  const wantedStems = new Set(wanted.map(stem));
-  const n = new Set(results.map((r) => r.uri)).size;
   const weight = new Map(
     wanted.map((t) => {
       const df = new Set(results.filter((_, i) => has(i, t)).map((r) => r.uri)).size;
@@ -196,15 +228,19 @@ export function titleCoverage(
     }),
   );
   const total = [...weight.values()].reduce((a, b) => a + b, 0);
-  // A word most file names share (a naming convention such as `write`) is not extra.
-  const nameDf = new Map<string, number>();
-  for (const parts of new Map(results.map((r, i) => [r.uri, nameParts[i]!])).values())
-    for (const w of new Set(parts)) nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
-  const asked = (w: string) =>
-    wanted.includes(w) ||
-    wantedStems.has(stem(w)) ||
-    wanted.some((t) => abbreviates(w, t)) ||
-    initialsOf(w, sequence).some((t) => wanted.includes(t));
+  const asked = (i: number, w: string) => spelledOut(w) || (wanted.some((t) => abbreviates(w, t)) && abbreviation(i, w));
+  // Asked for the plain one ("the basic ZTE"), a name that is another's plus words not asked for is a variant of it.
+  const plain = said.some((w) => PLAIN.test(w.word) && !w.negated);
+  const ownSets = ownParts.map((parts) => new Set(parts));
+  const variant = (i: number) =>
+    plain &&
+    ownSets.some(
+      (other, j) =>
+        j !== i &&
+        other.size < ownSets[i]!.size &&
+        [...other].every((w) => ownSets[i]!.has(w)) &&
+        [...ownSets[i]!].every((w) => other.has(w) || !asked(i, w)),
+    );
   const unwantedStems = new Set([...unwanted].map(stem));
   // A name's word the question negates, itself or by its initials (`RS` "without ramp sampling").
   const negated = (w: string) =>
@@ -214,8 +250,9 @@ export function titleCoverage(
     initialsOf(w, sequence).some((t) => unwanted.has(t));
   return results.map((r, i) => {
     const covered = wanted.filter((t) => has(i, t)).reduce((a, t) => a + weight.get(t)!, 0);
-    const extra = nameParts[i]!.filter((w) => !asked(w) && (nameDf.get(w) ?? 0) < n / 2).length;
-    const refused = new Set([...nameParts[i]!.filter((w) => negated(w) && !asked(w)), ...otherCompound[i]!.words]).size;
-    return Math.max(0, (total > 0 ? covered / total : 0) - (covered > 0 ? extraWordCost * extra : 0) - negatedWordCost * refused);
+    const extra = nameParts[i]!.filter((w) => !asked(i, w) && !convention(w)).length;
+    const refused = new Set([...nameParts[i]!.filter((w) => negated(w) && !asked(i, w)), ...otherCompound[i]!.words]).size;
+    const score = (total > 0 ? covered / total : 0) - (covered > 0 ? extraWordCost * extra : 0) - negatedWordCost * refused;
+    return Math.max(0, score - (variant(i) ? variantCost : 0));
   });
 }
