@@ -49,26 +49,42 @@ export interface ClaimContext {
 
 /**
  * Whether a required constraint that no indexed document mentions may be missing without the
- * corpus failing to cover the question. Two cases:
+ * corpus failing to cover the question. Three cases:
  * - the question spells it out itself, so its other name says what it is ("Commelina yellow mottle
  *   virus (ComYMV)", "Vaccine Alliance (GAVI)");
  * - a claim names a symbol (a gene, strain or code: `HOXB4`) the corpus writes another way, and
  *   the strongest passage (relevance ≥ `claimHit`) holds at least `claimCoverage` of the claim's
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
+ * - a name written only as the modifier of a lower-case word (`ECG-triggered`, in a question too)
+ *   when the best passage, however strong, holds that word (`trigger`) and `claimCoverage` of the other key terms:
+ *   the corpus does the thing asked, naming how it is triggered another way.
  * A company, product or drug name (`Initech`, `Aducanumab`), a code identifier (`makeSpiralGradient`)
- * and anything in a question or request stay required.
+ * and anything else in a question or request stay required.
  * @example
  * excusedConstraint("HOXB4", { question: "HOXB4 facilitates HSC expansion.", ... }); // true when a relevant passage holds "facilitates HSC expansion"
  */
 export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   const own = mineAbbreviations(ctx.question).flatMap((p) => [p.abbr, p.expansion].map((s) => s.toLowerCase()));
   if (own.includes(term.toLowerCase())) return true;
-  if (!isClaim(ctx.question) || !isSymbol(term)) return false;
+  const claim = isClaim(ctx.question);
+  // A claim's symbols have their own rule below; an attribute is a question's.
+  const attribute = claim ? null : ATTRIBUTE.exec(term);
+  if (!attribute && (!claim || !isSymbol(term))) return false;
   const top = ctx.evidence
     .filter((e) => e.substantive)
     .reduce<Evidence | undefined>((a, e) => (!a || e.relevance > a.relevance ? e : a), undefined);
-  if (!top || top.relevance < ctx.claimHit) return false;
+  // A symbol needs a relevant passage (`claimHit`); an attribute asks less than a thing: the best passage will do.
+  if (!top || (!attribute && top.relevance < ctx.claimHit)) return false;
+  const held = termSet(top.text);
+  // An attribute: the strongest passage does what it says (`trigger` of ECG-triggered), by whatever means.
+  if (attribute && !held.has(stem(attribute[2]!))) return false;
   const named = new Set(keyStems(term.split(/[\s/-]+/)));
   const rest = keyStems(ctx.keyTerms).filter((s) => !named.has(s) && s !== stem(term));
-  return rest.length >= 2 && coverage(rest, termSet(top.text)) >= ctx.claimCoverage;
+  return rest.length >= 2 && coverage(rest, held) >= ctx.claimCoverage;
 }
+
+/**
+ * A name written only as the modifier of a lower-case word (`ECG-triggered`, `GRAPPA-accelerated`):
+ * an attribute of the thing asked (how it is triggered), not the thing. Group 2 is the word.
+ */
+const ATTRIBUTE = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)-([a-z]{3,})$/;

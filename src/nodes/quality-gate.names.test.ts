@@ -30,6 +30,16 @@ beforeAll(async () => {
       ],
     },
     {
+      uri: "demoSeq/writeCineGradientEcho.m",
+      title: "writeCineGradientEcho.m",
+      sections: [
+        {
+          content:
+            "% this is a naive segmented cardiac cine GRE sequence\n% define the trigger to play out\ntrig=mr.makeTrigger('physio1','duration', 2000e-6);\nseq.addBlock(trig); % wait for the cardiac trigger",
+        },
+      ],
+    },
+    {
       uri: "demoSeq/writeEpi.m",
       title: "writeEpi.m",
       sections: [{ content: "% a demo EPI sequence with labels for the slice counter\nseq = mr.Sequence(sys);" }],
@@ -59,6 +69,15 @@ describe("gate: names written another way", () => {
   it("still requires it after words the corpus lacks: arterial spin labeling (pCASL)", async () => {
     const gate = (await judgedOver(ctx, "Show me an arterial spin labeling (pCASL) example sequence")).gate!;
     expect(gate).toMatchObject({ decision: "clarify", missing: ["pCASL"] });
+  });
+
+  it("does not require a name that only says how the thing asked is done (ECG-triggered) when the best passage does it", async () => {
+    const gate = (await judgedOver(ctx, "How do I write an ECG-triggered, segmented cardiac cine gradient-echo sequence?")).gate!;
+    expect(gate.missing).toBeUndefined();
+    expect(gate.decision).not.toBe("clarify");
+    // Gated is not triggered: the best passage does not do what the attribute says.
+    const gated = (await judgedOver(ctx, "How do I write an ECG-gated, segmented cardiac cine gradient-echo sequence?")).gate!;
+    expect(gated).toMatchObject({ decision: "clarify", missing: ["ECG-gated"] });
   });
 
   it("still requires it when the name before it is in no document either", async () => {
