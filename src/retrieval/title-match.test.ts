@@ -135,6 +135,15 @@ describe("titleCoverage read with the question's own words", () => {
     expect(ext[0]).toBeGreaterThan(ext[1]!);
   });
 
+  it("does not read a run of a sibling's words holding the word itself as its initials (gre is not gre, rot, ext)", () => {
+    const question = "Is there a radial gradient-echo example that rotates each spoke with mr.rotate?";
+    const [plain, rotExt] = titleCoverage(names(["writeRadialGre.m", "writeRadialGre_rotExt.m"]), ["radial", "rotates"], none, {
+      question,
+    });
+    // Of two names, the word only one has sets it apart: it costs what an unasked word costs.
+    expect(plain).toBeGreaterThan(rotExt!);
+  });
+
   it("asked for the plain one, marks down a name that is a sibling's plus words not asked for", () => {
     const files = names(["writeZTE_Petra_sodium.m", "writeZTE_Petra.m", "writeUTE.m"]);
     const terms = ["basic", "3d", "zero", "te", "zte", "petra", "proton", "1h", "imaging"];

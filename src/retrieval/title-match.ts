@@ -101,7 +101,8 @@ function initialsOf(word: string, words: readonly string[]): string[] {
   if (word.length < 2 || word.length > 4 || !/^[a-z]+$/.test(word)) return [];
   for (let i = 0; i + word.length <= words.length; i++) {
     const run = words.slice(i, i + word.length);
-    if (run.every((w, k) => w.length > 1 && w[0] === word[k]) && run.join("") !== word) return run;
+    // A run holding the word itself (`gre` of gre, rot, ext) spells nothing out.
+    if (run.every((w, k) => w.length > 1 && w[0] === word[k]) && run.join("") !== word && !run.includes(word)) return run;
   }
   return [];
 }
@@ -204,7 +205,8 @@ export function titleCoverage(
   const nameDf = new Map<string, number>();
   for (const parts of new Map(results.map((r, i) => [r.uri, nameParts[i]!])).values())
     for (const w of new Set(parts)) nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
-  const convention = (w: string) => (nameDf.get(w) ?? 0) >= n / 2;
+  // Shared by one name of two is not a convention: it is what sets that one apart.
+  const convention = (w: string) => (nameDf.get(w) ?? 0) >= Math.max(2, n / 2);
   const spelledOut = (w: string) =>
     wanted.includes(w) || wantedStems.has(stem(w)) || initialsOf(w, sequence).some((t) => wanted.includes(t));
   // An abbreviated word stands for a question word only with the rest of its piece of the name:
