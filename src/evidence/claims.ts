@@ -68,7 +68,7 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   if (own.includes(term.toLowerCase())) return true;
   const claim = isClaim(ctx.question);
   // A claim's symbols have their own rule below; an attribute is a question's.
-  const attribute = claim ? null : ATTRIBUTE.exec(term);
+  const attribute = claim ? undefined : attributeWord(term, ctx.question);
   if (!attribute && (!claim || !isSymbol(term))) return false;
   const top = ctx.evidence
     .filter((e) => e.substantive)
@@ -77,14 +77,22 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   if (!top || (!attribute && top.relevance < ctx.claimHit)) return false;
   const held = termSet(top.text);
   // An attribute: the strongest passage does what it says (`trigger` of ECG-triggered), by whatever means.
-  if (attribute && !held.has(stem(attribute[2]!))) return false;
+  if (attribute && !held.has(stem(attribute))) return false;
   const named = new Set(keyStems(term.split(/[\s/-]+/)));
   const rest = keyStems(ctx.keyTerms).filter((s) => !named.has(s) && s !== stem(term));
   return rest.length >= 2 && coverage(rest, held) >= ctx.claimCoverage;
 }
 
 /**
- * A name written only as the modifier of a lower-case word (`ECG-triggered`, `GRAPPA-accelerated`):
- * an attribute of the thing asked (how it is triggered), not the thing. Group 2 is the word.
+ * The lower-case word a name modifies when the question writes it only that way (`ECG-triggered`:
+ * triggered, whether the constraint is `ECG-triggered` or `ECG`, `GRAPPA-accelerated`): an
+ * attribute of the thing asked (how it is triggered), not the thing. Undefined otherwise.
  */
-const ATTRIBUTE = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)-([a-z]{3,})$/;
+function attributeWord(term: string, question: string): string | undefined {
+  const whole = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)-([a-z]{3,})$/.exec(term);
+  if (whole) return whole[2];
+  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const uses = [...question.matchAll(new RegExp(`(?<![\\w-])${escaped}(-[A-Za-z]+)?(?![\\w])`, "g"))];
+  const words = uses.map((m) => /^-([a-z]{3,})$/.exec(m[1] ?? "")?.[1]);
+  return uses.length > 0 && words.every(Boolean) ? words[0] : undefined;
+}

@@ -77,7 +77,8 @@ describe("gate: names written another way", () => {
     expect(gate.decision).not.toBe("clarify");
     // Gated is not triggered: the best passage does not do what the attribute says.
     const gated = (await judgedOver(ctx, "How do I write an ECG-gated, segmented cardiac cine gradient-echo sequence?")).gate!;
-    expect(gated).toMatchObject({ decision: "clarify", missing: ["ECG-gated"] });
+    expect(gated.decision).toBe("clarify");
+    expect(gated.missing?.[0]).toMatch(/^ECG/);
   });
 
   it("still requires it when the name before it is in no document either", async () => {
