@@ -164,7 +164,11 @@ async function studioOnce(mode: "wait" | "stream"): Promise<{ listen: number; fi
   const res = await fetch(`${base}/runs/${mode}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ assistant_id: "sourcewise", input: { question: QUESTION }, stream_mode: ["updates"] }),
+    body: JSON.stringify({
+      assistant_id: "sourcewise",
+      input: { question: QUESTION },
+      ...(mode === "stream" ? { stream_mode: ["updates"] } : {}),
+    }),
   });
   if (mode === "wait") {
     const out = (await res.json()) as { answer?: string };
@@ -176,9 +180,9 @@ async function studioOnce(mode: "wait" | "stream"): Promise<{ listen: number; fi
     const decoder = new TextDecoder();
     for await (const chunk of res.body) {
       seen += decoder.decode(chunk as Uint8Array, { stream: true });
-      if (/"answer":"[^"]/.test(seen)) break;
+      if (/"answer":\s*"[^"]/.test(seen)) break;
     }
-    if (!/"answer":"[^"]/.test(seen)) throw new Error(`langgraph dev streamed no answer: ${seen.slice(0, 300)}`);
+    if (!/"answer":\s*"[^"]/.test(seen)) throw new Error(`langgraph dev streamed no answer: ${seen.slice(0, 300)}`);
   }
   const firstAnswer = since(started);
   const exited = new Promise((done) => child.once("exit", done));
