@@ -150,45 +150,49 @@ async function studioOnce(mode: "wait" | "stream"): Promise<{ listen: number; fi
     stdio: "ignore",
     detached: true,
   });
-  const base = `http://127.0.0.1:${port}`;
-  while (true) {
-    if (child.exitCode !== null) throw new Error(`langgraph dev exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/info`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const listen = since(started);
-  const res = await fetch(`${base}/runs/${mode}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      assistant_id: "sourcewise",
-      input: { question: QUESTION },
-      ...(mode === "stream" ? { stream_mode: ["updates"] } : {}),
-    }),
-  });
-  if (mode === "wait") {
-    const out = (await res.json()) as { answer?: string };
-    if (!res.ok || !out.answer) throw new Error(`langgraph dev answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
-  } else {
-    if (!res.ok || !res.body) throw new Error(`langgraph dev answered ${res.status}`);
-    // The generate node's update carries the answer: stop reading there.
-    let seen = "";
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body) {
-      seen += decoder.decode(chunk as Uint8Array, { stream: true });
-      if (/"answer":\s*"[^"]/.test(seen)) break;
-    }
-    if (!/"answer":\s*"[^"]/.test(seen)) throw new Error(`langgraph dev streamed no answer: ${seen.slice(0, 300)}`);
-  }
-  const firstAnswer = since(started);
+  // Stop the server's process group however the run ends: a failed run must not leave it serving.
   const exited = new Promise((done) => child.once("exit", done));
-  process.kill(-child.pid!, "SIGTERM");
-  await exited;
-  return { listen, firstAnswer };
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    while (true) {
+      if (child.exitCode !== null) throw new Error(`langgraph dev exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`${base}/info`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const listen = since(started);
+    const res = await fetch(`${base}/runs/${mode}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        assistant_id: "sourcewise",
+        input: { question: QUESTION },
+        ...(mode === "stream" ? { stream_mode: ["updates"] } : {}),
+      }),
+    });
+    if (mode === "wait") {
+      const out = (await res.json()) as { answer?: string };
+      if (!res.ok || !out.answer) throw new Error(`langgraph dev answered ${res.status}: ${JSON.stringify(out).slice(0, 300)}`);
+    } else {
+      if (!res.ok || !res.body) throw new Error(`langgraph dev answered ${res.status}`);
+      // The generate node's update carries the answer: stop reading there.
+      let seen = "";
+      const decoder = new TextDecoder();
+      for await (const chunk of res.body) {
+        seen += decoder.decode(chunk as Uint8Array, { stream: true });
+        if (/"answer":\s*"[^"]/.test(seen)) break;
+      }
+      if (!/"answer":\s*"[^"]/.test(seen)) throw new Error(`langgraph dev streamed no answer: ${seen.slice(0, 300)}`);
+    }
+    const firstAnswer = since(started);
+    return { listen, firstAnswer };
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGTERM");
+    await exited;
+  }
 }
 
 const docs = await buildDatabase();
