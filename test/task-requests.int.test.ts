@@ -1,34 +1,18 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
-import { ingest } from "../src/ingestion/ingest.js";
-import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
-import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
 import type { GateResult, Plan } from "../src/state/types.js";
-import type { SqlStore } from "../src/storage/store.js";
 import { ROOT } from "./helpers/demo-corpus.js";
-import { memoryStore } from "./helpers/store.js";
+import { fixtureStore } from "./helpers/fixture-store.js";
 
 // Requests phrased as tasks ("I want to …, how do I write that?") over a corpus with an examples
 // source (test/fixtures/examples-corpus): they ask for the thing built, i.e. an example, whole.
 const FIXTURE = join(ROOT, "test/fixtures/examples-corpus");
 const settings = { retrieval: { synonyms: {} } };
-let store: SqlStore;
-let embeddings: EmbeddingProvider;
-
-beforeAll(async () => {
-  store = await memoryStore();
-  embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
-  await ingest({ store, embeddings, paths: [join(FIXTURE, "demos")], source: "examples" });
-  await ingest({ store, embeddings, paths: [join(FIXTURE, "docs")], source: "docs" });
-}, 120_000);
-afterAll(async () => {
-  await embeddings.close();
-  await store.close();
-});
+const corpus = fixtureStore(FIXTURE, { examples: ["demos"], docs: ["docs"] });
 
 async function ask(question: string) {
-  const graph = createGraph({ store, embeddings, settings, streamScratch: true });
+  const graph = createGraph({ store: corpus.store, embeddings: corpus.embeddings, settings, streamScratch: true });
   let answer = "";
   let plan: Plan | undefined;
   let gate: GateResult | undefined;

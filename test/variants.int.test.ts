@@ -1,35 +1,19 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createGraph } from "../src/graph/graph.js";
-import { ingest } from "../src/ingestion/ingest.js";
-import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
-import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
 import type { Citation, Plan } from "../src/state/types.js";
-import type { SqlStore } from "../src/storage/store.js";
 import { ROOT } from "./helpers/demo-corpus.js";
-import { memoryStore } from "./helpers/store.js";
+import { fixtureStore } from "./helpers/fixture-store.js";
 
 // A project-written corpus (test/fixtures/variants-corpus): a function spelled alike in a MATLAB
 // package (+mr) and in Python, and demos in families of variants whose names differ by a word
 // (writeZte / writeZte_sodium, writeRadialGre / writeRadialGre_rotExt).
 const FIXTURE = join(ROOT, "test/fixtures/variants-corpus");
 const settings = { retrieval: { synonyms: {} } };
-let store: SqlStore;
-let embeddings: EmbeddingProvider;
-
-beforeAll(async () => {
-  store = await memoryStore();
-  embeddings = await createEmbeddings("local/use-lite", { workers: 1 });
-  await ingest({ store, embeddings, paths: [join(FIXTURE, "matlab"), join(FIXTURE, "python")], source: "api_reference" });
-  await ingest({ store, embeddings, paths: [join(FIXTURE, "demos")], source: "examples" });
-}, 120_000);
-afterAll(async () => {
-  await embeddings.close();
-  await store.close();
-});
+const corpus = fixtureStore(FIXTURE, { api_reference: ["matlab", "python"], examples: ["demos"] });
 
 async function ask(question: string) {
-  const graph = createGraph({ store, embeddings, settings, streamScratch: true });
+  const graph = createGraph({ store: corpus.store, embeddings: corpus.embeddings, settings, streamScratch: true });
   let plan: Plan | undefined;
   let answer = "";
   let verdict = "";
