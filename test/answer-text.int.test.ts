@@ -113,6 +113,7 @@ const citedOrder = (answer: string) => [...new Set([...answer.matchAll(/(?<![\w]
 describe("dense citation numbers", () => {
   it("numbers the extractive answer's citations 1..n in order of appearance; sources, context and headers match", async () => {
     let renumbered = 0;
+    let bonused = 0;
     for (const question of [
       "What are the inputs of mr.makeRamp?",
       "What does the [BLOCKS] section of a sequence file contain?",
@@ -142,8 +143,17 @@ describe("dense citation numbers", () => {
         .filter((l) => /^ {2}\[\d+\]/.test(l));
       expect(sources.map((l) => Number(/\[(\d+)\]/.exec(l)![1]))).toEqual(order);
       expect(r.citations.map((c) => sourcePart(c).sourceId)).toEqual(order.map((n) => `citation-${n}`));
+      // Each shows the block's calibrated relevance, never the reranker's ordering score (which bonuses take over 1).
+      const relevance = r.citations.map((c) => r.context.find((b) => b.n === c.n)!.relevance);
+      expect(r.citations.map((c) => c.relevance)).toEqual(relevance);
+      expect(sources.map((l) => Number(/\((?:\w+), (\d+)% relevance\)$/.exec(l)![1]))).toEqual(relevance.map((x) => Math.round(x * 100)));
+      expect(r.citations.map((c) => sourcePart(c).providerMetadata.sourcewise.relevance)).toEqual(
+        relevance.map((x) => Number(x.toFixed(4))),
+      );
+      bonused += r.citations.filter((c) => c.rerank_score > 1).length;
     }
     expect(renumbered).toBeGreaterThan(0);
+    expect(bonused).toBeGreaterThan(0);
   });
 
   it("renumbers a chat model's answer, its streamed tokens and the context to match, each [n] on the block the model meant", async () => {

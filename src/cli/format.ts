@@ -50,7 +50,7 @@ export interface AnswerView {
     page_start: number | null;
     page_end: number | null;
     chunk_index: number;
-    rerank_score: number;
+    relevance: number;
   }[];
 }
 
@@ -71,7 +71,7 @@ export function formatAnswer(r: AnswerView, { cwd = process.cwd(), ms }: { cwd?:
   const lines = [r.answer.trim(), ""];
   if (r.citations.length > 0) {
     lines.push("Sources:");
-    for (const c of r.citations) lines.push(`  [${c.n}] ${location(c, cwd)} (${c.source}, ${Math.round(c.rerank_score * 100)}% relevance)`);
+    for (const c of r.citations) lines.push(`  [${c.n}] ${location(c, cwd)} (${c.source}, ${Math.round(c.relevance * 100)}% relevance)`);
     lines.push("");
   }
   lines.push(`verdict: ${r.verdict ?? "?"} · ${r.strategy}${ms === undefined ? "" : ` · ${Math.round(ms)} ms`}`);

@@ -23,7 +23,8 @@ function block(n: number, text: string): ContextBlock {
     text,
     tokens: 0,
     score: 0.5,
-    rerank_score: 0.7,
+    // Route and title bonuses take the ordering score over 1; the relevance stays calibrated.
+    rerank_score: 1.45,
     relevance: 0.7,
     chunk_ids: [],
     metadata: {},
@@ -55,7 +56,14 @@ describe("citations", () => {
       [2, "The ADC samples at the dwell time."],
       [1, "The flat top holds the amplitude."],
     ]);
-    expect(citations[0]).toMatchObject({ uri: "/d/doc2.md", section: "S2", page_start: 2, chunk_index: 2, rerank_score: 0.7 });
+    expect(citations[0]).toMatchObject({
+      uri: "/d/doc2.md",
+      section: "S2",
+      page_start: 2,
+      chunk_index: 2,
+      rerank_score: 1.45,
+      relevance: 0.7,
+    });
   });
 
   it("take the quoted sentence when given, and skip numbers with no block", () => {

@@ -68,6 +68,7 @@ export function buildCitations(
         chunk_index: b.chunk_index,
         score: b.score,
         rerank_score: b.rerank_score,
+        relevance: b.relevance,
         snippet: clip(snippet, snippetChars),
       },
     ];

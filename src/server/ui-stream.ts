@@ -100,7 +100,7 @@ export function sourcePart(c: Citation) {
         page_start: c.page_start,
         page_end: c.page_end,
         chunk_index: c.chunk_index,
-        relevance: Number(Math.min(1, c.rerank_score).toFixed(4)),
+        relevance: Number(c.relevance.toFixed(4)),
         snippet: c.snippet,
       },
     },

@@ -130,7 +130,10 @@ export interface Citation {
   page_end: number | null;
   chunk_index: number;
   score: number;
+  /** The reranker's ordering score: relevance plus route, scope, alias and title bonuses (may exceed 1). */
   rerank_score: number;
+  /** Calibrated relevance in [0, 1] of the cited block: what the gate reads and what a user is shown. */
+  relevance: number;
   snippet: string;
 }
 
