@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Bumped when the request or reply format changes: a warm process of another protocol is not asked. */
-export const WARM_PROTOCOL = 1;
+export const WARM_PROTOCOL = 2;
 
 /** Environment variables that change an answer (models, keys, store), hashed into the key, never stored. */
 const RELEVANT_ENV = /^(SOURCEWISE_|GOOGLE_|COHERE_|OPENAI_|SUPABASE_|LANGSMITH_|LANGCHAIN_|DATABASE_URL$)/;
