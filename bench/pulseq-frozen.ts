@@ -39,6 +39,7 @@ export const FROZEN_SETS = {
   blind3: "evals/pulseq-blind3/questions.jsonl",
   blind4: "evals/pulseq-blind4/questions.jsonl",
   blind5: "evals/pulseq-blind5/questions.jsonl",
+  blind6: "evals/pulseq-blind6/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {

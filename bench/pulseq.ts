@@ -5,7 +5,8 @@
  * The frozen set of issue 12 (evals/pulseq-frozen, with pypulseq's API in api_reference and answer
  * checks): npm run bench:pulseq -- ../shared/data --set frozen [--verbose] [--json]
  * The blind sets (evals/pulseq-blind, evals/pulseq-blind2) through the same runner and database:
- * --set blind, --set blind2, --set blind3 (evals/pulseq-blind3: example requests only), --set blind4, --set blind5
+ * --set blind, --set blind2, --set blind3 (evals/pulseq-blind3: example requests only), --set blind4, --set blind5,
+ * --set blind6 (chat-box phrasing)
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
