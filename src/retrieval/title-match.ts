@@ -49,7 +49,7 @@ const REQUEST_WORDS = new Set([
 ]);
 
 /** Words asking for the plain one of a family of variants ("the basic ZTE", "a simple spin-echo EPI"). */
-const PLAIN = /^(?:basic|simple|simplest|plain|minimal|standard|vanilla)$/;
+export const PLAIN = /^(?:basic|simple|simplest|plain|minimal|standard|vanilla)$/;
 
 /** The words of one piece of a name, where its case or digits change (`rotExt` → rot, ext; `rot3D` → rot, 3d). */
 function pieceWords(piece: string): string[] {
