@@ -108,6 +108,22 @@ function initialsOf(word: string, words: readonly string[]): string[] {
 }
 
 /**
+ * The two question words a name's lower-case word glues together, when the question writes them
+ * one after the other (`softdelay`: soft delays, `fieldmap`: field map): names run words together
+ * that their text spells apart. Empty when none.
+ */
+function gluedOf(word: string, words: readonly string[]): string[] {
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    if (a.length < 3 || b.length < 3 || !word.startsWith(a)) continue;
+    const rest = word.slice(a.length);
+    if (rest === b || rest === stem(b) || stem(rest) === stem(b)) return [a, b];
+  }
+  return [];
+}
+
+/**
  * The names, where a run of capitals runs into lower-case
  * letters (`TSEprop`) split after the whole run (TSE, prop) instead of before its last capital
  * (TS, Eprop, as `HTMLParser` is HTML, Parser) when another of the names has the whole run as a
@@ -171,7 +187,8 @@ export function titleCoverage(
   );
   const words = results.map((r, i) => {
     const text = [r.uri, r.docTitle, r.sectionTitle ?? ""].join(" ");
-    const own = [...titleWords(text), ...nameParts[i]!];
+    // A name's word gluing question words together (`softdelay`) holds each of them.
+    const own = [...titleWords(text), ...nameParts[i]!, ...nameParts[i]!.flatMap((w) => gluedOf(w, sequence))];
     const all = [...own, ...expansions(own.join(" "), index).flatMap((e) => [e, ...e.split(/[\s-]+/)])];
     return new Set([...all, ...all.map(stem)]);
   });
@@ -208,7 +225,10 @@ export function titleCoverage(
   // Shared by one name of two is not a convention: it is what sets that one apart.
   const convention = (w: string) => (nameDf.get(w) ?? 0) >= Math.max(2, n / 2);
   const spelledOut = (w: string) =>
-    wanted.includes(w) || wantedStems.has(stem(w)) || initialsOf(w, sequence).some((t) => wanted.includes(t));
+    wanted.includes(w) ||
+    wantedStems.has(stem(w)) ||
+    initialsOf(w, sequence).some((t) => wanted.includes(t)) ||
+    gluedOf(w, sequence).some((t) => wanted.includes(t));
   // An abbreviated word stands for a question word only with the rest of its piece of the name:
   // `rotExt` is rotation extension, so its `rot` alone does not say "rotates".
   const pieces = names.map((name) => name.split(/[_\-.]+/).map(pieceWords));
