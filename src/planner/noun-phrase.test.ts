@@ -23,6 +23,7 @@ describe("namesAThing", () => {
     "the sequence fails the timing check",
     "GRE is too slow",
     "How do I write a UTE sequence",
+    "Lecanemab slows cognitive decline in early Alzheimer's disease.",
   ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
 });
 

@@ -25,7 +25,7 @@ const MAX_WORDS = 14;
 /**
  * Whether the question is a bare noun phrase naming a thing, as typed into a chat box ("SE-EPI
  * with ramp sampling, no diffusion", "UTE in pypulseq", "just a simple FID sequence"): no question
- * word, no request or sentence verb, no cue of any intent (asking for parameters, an error, a
+ * word, no request or sentence verb, no full stop, no cue of any intent (asking for parameters, an error, a
  * comparison, a specification section...). A code name with a dot, an underscore or call
  * brackets is an API name and makes it none; a capitalised word such as `TrueFISP` does not.
  *
@@ -35,7 +35,9 @@ const MAX_WORDS = 14;
  * namesAThing("What is a gradient echo?");          // false
  */
 export function namesAThing(question: string): boolean {
-  const text = question.trim().replace(/[?!.]+$/, "");
+  // A full stop ends a statement ("Lecanemab slows cognitive decline."), not a name typed into a chat box.
+  if (/[^.]\.\s*$/.test(question)) return false;
+  const text = question.trim().replace(/[?!]+$/, "");
   if (!text || SENTENCE_OPENER.test(text)) return false;
   if (text.split(/\s+/).length > MAX_WORDS) return false;
   const main = text.split(RELATIVE)[0] ?? text;
