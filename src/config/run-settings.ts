@@ -121,6 +121,26 @@ export const RetrievalSettingsSchema = z
       })
       .strict()
       .default({}),
+    /**
+     * A question typed as a bare noun phrase ("UTE in pypulseq", "just a simple FID sequence": no
+     * question word, no verb, no intent cue) is a request for the thing when an example of an
+     * examples source is named for it: of the titles a title-only search of the examples sources
+     * finds, one whose file name and titles hold at least `minHeadCoverage` of the phrase's head
+     * (the words before its first modifier, weighted by rarity, synonyms and mined abbreviations
+     * counted; `titleCoverage`). A head word that at least `kindShare` of an examples source's
+     * documents hold in their titles ("sequence") names what every example is, not which one, and
+     * is not required. Otherwise ("gradient raster time", "[BLOCKS] section format") the plan
+     * stands. `minHeadCoverage` over 1 turns it off.
+     */
+    nounPhrase: z
+      .object({
+        minHeadCoverage: z.number().min(0).max(2).default(0.75),
+        kindShare: z.number().min(0).max(1).default(0.5),
+        /** Documents the title-only search returns per examples source. */
+        titleHits: z.number().int().min(1).max(500).default(20),
+      })
+      .strict()
+      .default({}),
     rerank: z
       .object({
         /** A JSON file of fitted local weights replacing the bundled ones. */

@@ -1,13 +1,17 @@
-import { runContext, type NodeConfig } from "../context/run-context.js";
-import { planQuestion } from "../planner/index.js";
+import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { exampleNamedFor } from "../evidence/thing-request.js";
+import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
+import { asExampleRequest, headTerms, namesAThing } from "../planner/noun-phrase.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
+import type { Plan } from "../state/types.js";
 
 /**
  * The `planner` node: intent, budgets, thresholds, key terms and sources for the standalone
  * question, written once to `plan`, the one place later nodes read them from. With a chat model
  * in the run context the LLM planner runs (falling back to the heuristic, with a note in
  * `metadata.fallbacks`); without one, the offline heuristic. The input's overrides are applied
- * here, once, and win.
+ * here, once, and win. A question typed as a bare noun phrase ("UTE in pypulseq") is a request
+ * for the thing when an example is named for it (see {@link thingRequest}).
  *
  * @example
  * ```ts
@@ -20,19 +24,23 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
   const started = performance.now();
   // A task reads as a request for an example only where the tenant has examples to give.
   const indexed = new Set(await ctx.store.indexedSources(ctx.tenant));
-  const { plan, fallback } = await planQuestion({
+  const examples = ctx.profiles.filter((p) => p.formatter === "example" && indexed.has(p.name)).map((p) => p.name);
+  const overrides: PlanOverrides = {
+    top_k: state.top_k,
+    sources: state.sources,
+    return_full_documents: state.return_full_documents,
+    multi_section_threshold: state.multi_section_threshold,
+    token_budget: state.token_budget,
+  };
+  const planned = await planQuestion({
     question: state.standalone_question,
     profiles: ctx.profiles,
-    examples: ctx.profiles.some((p) => p.formatter === "example" && indexed.has(p.name)),
+    examples: examples.length > 0,
     chatModel: ctx.chatModel,
-    overrides: {
-      top_k: state.top_k,
-      sources: state.sources,
-      return_full_documents: state.return_full_documents,
-      multi_section_threshold: state.multi_section_threshold,
-      token_budget: state.token_budget,
-    },
+    overrides,
   });
+  const { fallback } = planned;
+  const plan = (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides)) ?? planned.plan;
   const model = plan.planner === "llm" ? `llm/${ctx.chatModelId ?? "chat-model"}` : "heuristic";
   return {
     plan,
@@ -42,4 +50,27 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
       ...(fallback ? { fallbacks: [fallback] } : {}),
     },
   };
+}
+
+/**
+ * A bare noun phrase naming a thing ("SE-EPI with ramp sampling, no diffusion") planned as a
+ * concept or API question is a request for the thing when an example of the tenant's examples
+ * sources is named for the phrase's head ({@link exampleNamedFor}): the plan as an example
+ * request, the input's overrides re-applied. Undefined otherwise (a concept named as a noun
+ * phrase, "gradient raster time", keeps its plan).
+ */
+async function thingRequest(
+  ctx: RunContext,
+  question: string,
+  plan: Plan,
+  examples: readonly string[],
+  overrides: PlanOverrides,
+): Promise<Plan | undefined> {
+  if (examples.length === 0 || (plan.intent !== "concept" && plan.intent !== "api") || !namesAThing(question)) return undefined;
+  const searched = overrides.sources ? examples.filter((s) => overrides.sources!.includes(s)) : examples;
+  const named = await exampleNamedFor(ctx, question, headTerms(question), searched);
+  if (!named) return undefined;
+  const file = named.uri.split(/[\\/]/).at(-1) ?? named.uri;
+  const why = `names a thing: ${file} is named for "${named.terms.join(" ")}" (${named.coverage.toFixed(2)})`;
+  return applyOverrides(asExampleRequest(plan, ctx.profiles, why), overrides);
 }

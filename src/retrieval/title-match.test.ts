@@ -164,4 +164,16 @@ describe("titleCoverage read with the question's own words", () => {
     });
     expect(sodium3).toBeGreaterThan(plain3!);
   });
+
+  it("reads a name's word gluing two question words together as both (softdelay: soft delays)", () => {
+    const files = names(["write_gre_label_softdelay.py", "soft_delay_simple_example.py", "write_gre.py"]);
+    const question = "GRE with soft delays";
+    const [glued, simple, gre] = titleCoverage(files, ["gre", "soft", "delays"], none, { question, extraWordCost: 0.03 });
+    expect(glued).toBeGreaterThan(0.9);
+    expect(glued).toBeGreaterThan(simple!);
+    expect(glued).toBeGreaterThan(gre!);
+    // Words the question does not write one after the other are not glued.
+    const [apart] = titleCoverage(files, ["gre", "soft", "delays"], none, { question: "GRE delays, soft", extraWordCost: 0.03 });
+    expect(apart).toBeLessThan(glued!);
+  });
 });

@@ -49,7 +49,7 @@ const REQUEST_WORDS = new Set([
 ]);
 
 /** Words asking for the plain one of a family of variants ("the basic ZTE", "a simple spin-echo EPI"). */
-const PLAIN = /^(?:basic|simple|simplest|plain|minimal|standard|vanilla)$/;
+export const PLAIN = /^(?:basic|simple|simplest|plain|minimal|standard|vanilla)$/;
 
 /** The words of one piece of a name, where its case or digits change (`rotExt` → rot, ext; `rot3D` → rot, 3d). */
 function pieceWords(piece: string): string[] {
@@ -103,6 +103,22 @@ function initialsOf(word: string, words: readonly string[]): string[] {
     const run = words.slice(i, i + word.length);
     // A run holding the word itself (`gre` of gre, rot, ext) spells nothing out.
     if (run.every((w, k) => w.length > 1 && w[0] === word[k]) && run.join("") !== word && !run.includes(word)) return run;
+  }
+  return [];
+}
+
+/**
+ * The two question words a name's lower-case word glues together, when the question writes them
+ * one after the other (`softdelay`: soft delays, `fieldmap`: field map): names run words together
+ * that their text spells apart. Empty when none.
+ */
+function gluedOf(word: string, words: readonly string[]): string[] {
+  if (word.length < 6 || !/^[a-z]+$/.test(word)) return [];
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [a, b] = [words[i]!, words[i + 1]!];
+    if (a.length < 3 || b.length < 3 || !word.startsWith(a)) continue;
+    const rest = word.slice(a.length);
+    if (rest === b || rest === stem(b) || stem(rest) === stem(b)) return [a, b];
   }
   return [];
 }
@@ -171,7 +187,8 @@ export function titleCoverage(
   );
   const words = results.map((r, i) => {
     const text = [r.uri, r.docTitle, r.sectionTitle ?? ""].join(" ");
-    const own = [...titleWords(text), ...nameParts[i]!];
+    // A name's word gluing question words together (`softdelay`) holds each of them.
+    const own = [...titleWords(text), ...nameParts[i]!, ...nameParts[i]!.flatMap((w) => gluedOf(w, sequence))];
     const all = [...own, ...expansions(own.join(" "), index).flatMap((e) => [e, ...e.split(/[\s-]+/)])];
     return new Set([...all, ...all.map(stem)]);
   });
@@ -208,7 +225,10 @@ export function titleCoverage(
   // Shared by one name of two is not a convention: it is what sets that one apart.
   const convention = (w: string) => (nameDf.get(w) ?? 0) >= Math.max(2, n / 2);
   const spelledOut = (w: string) =>
-    wanted.includes(w) || wantedStems.has(stem(w)) || initialsOf(w, sequence).some((t) => wanted.includes(t));
+    wanted.includes(w) ||
+    wantedStems.has(stem(w)) ||
+    initialsOf(w, sequence).some((t) => wanted.includes(t)) ||
+    gluedOf(w, sequence).some((t) => wanted.includes(t));
   // An abbreviated word stands for a question word only with the rest of its piece of the name:
   // `rotExt` is rotation extension, so its `rot` alone does not say "rotates".
   const pieces = names.map((name) => name.split(/[_\-.]+/).map(pieceWords));

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { loadProfiles } from "../sources/load.js";
+import { heuristicPlan } from "./heuristic.js";
+import { asExampleRequest, headTerms, namesAThing } from "./noun-phrase.js";
+
+describe("namesAThing", () => {
+  it.each([
+    "SE-EPI with ramp sampling, no diffusion",
+    "just a simple FID sequence",
+    "UTE in pypulseq",
+    "balanced SSFP (TrueFISP) sequence",
+    "python EPI that sets LABELs for recon",
+    "VACUUM FULL locking",
+  ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
+
+  it.each([
+    "[BLOCKS] section format",
+    "gradient raster time",
+    "What is a gradient echo?",
+    "show me a basic TSE",
+    "mr.makeSincPulse parameters",
+    "pp.make_block_pulse",
+    "the sequence fails the timing check",
+    "GRE is too slow",
+    "How do I write a UTE sequence",
+    "Lecanemab slows cognitive decline in early Alzheimer's disease.",
+  ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
+});
+
+describe("headTerms", () => {
+  it("keeps the words before the first modifier", () => {
+    expect(headTerms("gradient echo with GRAPPA undersampling and ACS lines")).toEqual(["gradient", "echo"]);
+    expect(headTerms("sodium ZTE / PETRA sequence")).toEqual(["sodium", "zte"]);
+    expect(headTerms("balanced SSFP (TrueFISP) sequence")).toEqual(["balanced", "ssfp"]);
+    expect(headTerms("SE-EPI with ramp sampling, no diffusion")).toEqual(["se", "epi"]);
+  });
+});
+
+describe("asExampleRequest", () => {
+  it("re-sizes a concept plan as an example request and says why", () => {
+    const profiles = loadProfiles();
+    const plan = heuristicPlan("diffusion EPI with prospective motion correction", { profiles });
+    expect(plan.intent).toBe("concept");
+    const example = asExampleRequest(plan, profiles, "names a thing");
+    expect(example).toMatchObject({ intent: "example", return_full_documents: true, key_terms: plan.key_terms });
+    expect(example.sources[0]).toBe("examples");
+    expect(example.reason).toMatch(/^example \(names a thing; was concept/);
+  });
+});

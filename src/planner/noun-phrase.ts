@@ -1,0 +1,83 @@
+import type { SourceProfile } from "../sources/profile.js";
+import type { Plan } from "../state/types.js";
+import { budgetFor, orderSources } from "./budget.js";
+import { classifyIntent } from "./heuristic.js";
+import { extractIdentifiers, extractKeyTerms } from "./terms.js";
+
+/** Words that open a question, a request or a statement, not a name: a text starting with one is a sentence. */
+const SENTENCE_OPENER =
+  /^\s*(?:what|how|why|which|when|where|who|whom|whose|is|are|was|were|am|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had|show|give|tell|explain|describe|list|compare|find|write|create|make|build|generate|implement|plot|convert|check|add|use|set|get|help|walk|teach|let|i|i'm|i'd|we|my|our|please|hi|hello|hey)\b/i;
+
+/** A finite auxiliary: "X is …", "X doesn't …" make a sentence of the words before a relative clause. */
+const AUXILIARY =
+  /\b(?:is|are|was|were|am|be|do|does|did|can|could|should|would|will|shall|may|might|must|has|have|had|isn't|aren't|doesn't|don't|didn't|can't|won't|cannot)\b/i;
+
+/** Where a relative clause begins ("EPI that sets labels"): a verb after it belongs to the clause, not to a sentence. */
+const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
+
+/** Where a noun phrase's head ends: its modifiers follow ("X with Y", "X in pypulseq", "X, no Y", "X (Y)", "X / Y"). */
+const HEAD_END =
+  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|[,(/;:[\]])/i;
+
+/** The most words a text typed as the name of a thing has. */
+const MAX_WORDS = 14;
+
+/**
+ * Whether the question is a bare noun phrase naming a thing, as typed into a chat box ("SE-EPI
+ * with ramp sampling, no diffusion", "UTE in pypulseq", "just a simple FID sequence"): no question
+ * word, no request or sentence verb, no full stop, no cue of any intent (asking for parameters, an error, a
+ * comparison, a specification section...). A code name with a dot, an underscore or call
+ * brackets is an API name and makes it none; a capitalised word such as `TrueFISP` does not.
+ *
+ * @example
+ * namesAThing("balanced SSFP (TrueFISP) sequence"); // true
+ * namesAThing("[BLOCKS] section format");           // false (a specification cue)
+ * namesAThing("What is a gradient echo?");          // false
+ */
+export function namesAThing(question: string): boolean {
+  // A full stop ends a statement ("Lecanemab slows cognitive decline."), not a name typed into a chat box.
+  if (/[^.]\.\s*$/.test(question)) return false;
+  const text = question.trim().replace(/[?!]+$/, "");
+  if (!text || SENTENCE_OPENER.test(text)) return false;
+  if (text.split(/\s+/).length > MAX_WORDS) return false;
+  const main = text.split(RELATIVE)[0] ?? text;
+  if (AUXILIARY.test(main)) return false;
+  const identifiers = extractIdentifiers(question);
+  if (identifiers.some((id) => /[._`[\]()]/.test(id))) return false;
+  const guess = classifyIntent(question, identifiers);
+  if (guess.intent !== "concept" && guess.intent !== "api") return false;
+  return guess.cues.every((cue) => cue.startsWith("identifier("));
+}
+
+/**
+ * The key terms of a noun phrase's head: the words before its first modifier ("diffusion EPI"
+ * of "diffusion EPI with prospective motion correction", "sodium ZTE" of "sodium ZTE / PETRA
+ * sequence"). What is asked for is the head; the modifiers pick among its variants.
+ *
+ * @example
+ * headTerms("gradient echo with GRAPPA undersampling and ACS lines"); // ["gradient", "echo"]
+ */
+export function headTerms(question: string): string[] {
+  const head = question.trim().split(HEAD_END)[0] ?? "";
+  return extractKeyTerms(head);
+}
+
+/**
+ * The plan re-sized as an example request: the example budgets and source order, the same key
+ * terms, identifiers and constraints, `why` appended to the reason. The caller re-applies the
+ * input's overrides.
+ *
+ * @example
+ * asExampleRequest(plan, profiles, "names a thing writeFid.m is named for").intent; // "example"
+ */
+export function asExampleRequest(plan: Plan, profiles: readonly SourceProfile[], why: string): Plan {
+  const distinct = plan.identifiers.filter((id) => !plan.identifiers.some((o) => o !== id && o.endsWith(`.${id}`))).length;
+  const budget = budgetFor("example", { broad: false, identifiers: distinct, keyTerms: plan.key_terms.length });
+  return {
+    ...plan,
+    intent: "example",
+    ...budget.values,
+    sources: orderSources("example", profiles),
+    reason: `example (${why}; was ${plan.reason}); ${budget.why}`,
+  };
+}
