@@ -2,6 +2,7 @@ import { DEFAULT_FUSION } from "../config/run-settings.js";
 import { EmbeddingMismatchError } from "../errors.js";
 import { ensureEmbeddingDimension } from "./embedding-column.js";
 import { migrate } from "./migrate.js";
+import { refreshPlannerStatistics, type RefreshStatisticsOptions } from "./planner-statistics.js";
 import type { SqlClient } from "./sql-client.js";
 import { SqlEmbeddingCache } from "./embedding-cache.js";
 import { readReindexState } from "./reindex-state.js";
@@ -560,6 +561,15 @@ export class SqlStore {
       [tenant],
     );
     return toStoreStats(rows[0], await this.indexedEmbedding());
+  }
+
+  /**
+   * `vacuum (analyze)` of the search tables when their statistics are stale (never gathered, or
+   * `changedRows` past autovacuum's threshold): see {@link refreshPlannerStatistics}.
+   * @returns whether it ran.
+   */
+  refreshStatistics(options: RefreshStatisticsOptions = {}): Promise<boolean> {
+    return refreshPlannerStatistics(this.client, options);
   }
 
   /** The content-hash embedding cache kept in this database. */
