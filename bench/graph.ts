@@ -54,11 +54,14 @@ for (const q of data.queries.slice(1, 1 + Number(values.limit))) {
     perNode.set(key, [...(perNode.get(key) ?? []), ms]);
   }
   const docs = [...new Set(r.ranked.map((c) => beirIdOfUri(c.uri)))];
-  ndcg.push(ndcgAtK(docs, data.qrels.get(q.id) ?? new Map(), 10));
+  const score = ndcgAtK(docs, data.qrels.get(q.id) ?? new Map(), 10);
+  ndcg.push(score);
   verdicts.set(r.verdict ?? "none", (verdicts.get(r.verdict ?? "none") ?? 0) + 1);
   const broaden = "rerank:1" in r.timings;
   if (broaden) broadened++;
-  lines.push(JSON.stringify({ id: q.id, verdict: r.verdict, broaden, ranked: r.ranked.map((c) => [c.id, c.rerank_score.toFixed(6)]) }));
+  lines.push(
+    JSON.stringify({ id: q.id, verdict: r.verdict, broaden, ndcg: score, ranked: r.ranked.map((c) => [c.id, c.rerank_score.toFixed(6)]) }),
+  );
 }
 const row = (name: string, xs: number[]) =>
   `${name.padEnd(12)} p50 ${quantile(xs, 0.5).toFixed(1).padStart(7)} ms   p95 ${quantile(xs, 0.95).toFixed(1).padStart(7)} ms   (n=${xs.length})`;
