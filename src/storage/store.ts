@@ -490,11 +490,16 @@ export class SqlStore {
    */
   async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
+    // The english parser lower-cases: "B 12" and "b 12" are one lookup (its phrase check reads
+    // every chunk holding the rarest lexeme). Only ASCII is folded here, as Postgres folds it.
+    const key = (p: string) => (/^[\x00-\x7f]*$/.test(p) ? p.toLowerCase() : p);
+    const unique = [...new Set(phrases.map(key))];
     const { rows } = await this.client.query<TermPresenceRow>(
       "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])",
-      [tenant, [...phrases]],
+      [tenant, unique],
     );
-    return rows.map(toTermPresence);
+    const byKey = new Map(rows.map((r) => [r.phrase, r]));
+    return phrases.map((phrase) => toTermPresence({ ...byKey.get(key(phrase))!, phrase }));
   }
 
   /**
