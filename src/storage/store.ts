@@ -492,7 +492,7 @@ export class SqlStore {
     if (phrases.length === 0) return [];
     // The english parser lower-cases: "B 12" and "b 12" are one lookup (its phrase check reads
     // every chunk holding the rarest lexeme). Only ASCII is folded here, as Postgres folds it.
-    const key = (p: string) => (/^[\x00-\x7f]*$/.test(p) ? p.toLowerCase() : p);
+    const key = (p: string) => ([...p].every((ch) => ch.charCodeAt(0) < 128) ? p.toLowerCase() : p);
     const unique = [...new Set(phrases.map(key))];
     const { rows } = await this.client.query<TermPresenceRow>(
       "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])",
