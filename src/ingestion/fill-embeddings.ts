@@ -13,6 +13,8 @@ export interface FillEmbeddingsOptions {
   onProgress?: (progress: IngestProgress) => void;
   /** Stops after the batch under way; the rest stays lexical-only until the next fill. */
   signal?: AbortSignal;
+  /** `vacuum (analyze)` after the fill when enough rows took a vector (`store.refreshStatistics`); `ingest` does it once at its end instead. @default true */
+  refreshStatistics?: boolean;
 }
 
 export interface FillEmbeddingsSummary {
@@ -32,7 +34,7 @@ export interface FillEmbeddingsSummary {
  * const { embedded, remaining } = await fillEmbeddings({ store, embeddings, tenant: "acme" });
  */
 export async function fillEmbeddings(options: FillEmbeddingsOptions): Promise<FillEmbeddingsSummary> {
-  const { store, embeddings, tenant = DEFAULT_TENANT, batchSize = 256, onProgress, signal } = options;
+  const { store, embeddings, tenant = DEFAULT_TENANT, batchSize = 256, onProgress, signal, refreshStatistics = true } = options;
   const spec = { model: embeddings.id, dimension: embeddings.dimension };
   const total = (await store.stats(tenant)).awaitingEmbeddings;
   onProgress?.({ phase: "embed", done: 0, total });
@@ -60,6 +62,8 @@ export async function fillEmbeddings(options: FillEmbeddingsOptions): Promise<Fi
     // A batch embedded ahead and not written: its failure, if any, is not this call's concern.
     next?.catch(() => undefined);
   }
+  // Every vector written is an updated row (a dead version left behind): PGlite has no autovacuum.
+  if (refreshStatistics && embedded > 0) await store.refreshStatistics({ changedRows: embedded });
   const remaining = (await store.stats(tenant)).awaitingEmbeddings;
   return { embedded, remaining };
 }

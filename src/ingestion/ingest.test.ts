@@ -49,6 +49,9 @@ describe("ingest", () => {
     expect(hits[0]!.sectionTitle).toBe("Timing");
     expect(hits[0]!.sectionPath).toEqual(["Gradient guide", "Timing"]);
     expect(hits[0]!.uri).toBe(join(dir, "guide.md"));
+    // PGlite has no autovacuum: the ingest gathered the planner's statistics itself.
+    const analyzed = await store.client.query("select 1 from pg_stats where tablename = 'chunks' limit 1");
+    expect(analyzed.rows).toHaveLength(1);
 
     const before = await store.stats();
     const second = await ingest({ store, embeddings: model, paths: [dir] });

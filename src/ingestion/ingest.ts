@@ -245,7 +245,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
   }
   const lexicalSeconds = (performance.now() - started) / 1000;
   // Every row of the tenant still without a vector: this run's, and any an interrupted run left.
-  const filled = deferEmbeddings ? null : await fillEmbeddings({ store, embeddings, tenant, onProgress });
+  const filled = deferEmbeddings ? null : await fillEmbeddings({ store, embeddings, tenant, onProgress, refreshStatistics: false });
 
   let pruned = 0;
   if (prune) {
@@ -262,6 +262,10 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
       gone.map((d) => d.id),
     );
   }
+  // PGlite has no autovacuum: fresh statistics and visibility for the planner once enough changed
+  // (a pruned document counts as one row: a lower bound).
+  const written = pending.reduce((n, p) => n + p.chunks.length, 0);
+  await store.refreshStatistics({ changedRows: written + (filled?.embedded ?? 0) + pruned });
   onProgress?.({ phase: "done", done: 1, total: 1 });
   return {
     files: files.length + missing.length,

@@ -11,6 +11,8 @@ interface Entry {
   shortLookup?: ShortFormLookup;
   /** Per-question synonym indexes by configured map and dropped short forms (see {@link questionSynonyms}). */
   variants?: WeakMap<object, Map<string, SynonymIndex>>;
+  /** The last questions' dropped short forms (each source and round of a question asks again). */
+  dropped?: Map<string, string[]>;
 }
 
 /** Distinct sets of dropped short forms whose index is remembered, per tenant and configured map. */
@@ -84,7 +86,13 @@ export async function questionSynonyms(
   const entry = await minedEntry(store, tenant);
   const whole = combinedIndex(configured, entry.map);
   entry.shortLookup ??= shortFormLookup(entry.short);
-  const drop = droppedShortForms(question, entry.map, shortFormsIn(question.toLowerCase(), entry.shortLookup));
+  entry.dropped ??= new Map();
+  let drop = entry.dropped.get(question);
+  if (!drop) {
+    drop = droppedShortForms(question, entry.map, shortFormsIn(question.toLowerCase(), entry.shortLookup));
+    if (entry.dropped.size >= MAX_VARIANTS) entry.dropped.delete(entry.dropped.keys().next().value!);
+    entry.dropped.set(question, drop);
+  }
   if (drop.length === 0) return whole;
   entry.variants ??= new WeakMap();
   let byDrop = entry.variants.get(configured);
@@ -235,11 +243,24 @@ export async function tenantSynonyms(store: SqlStore, tenant: string, configured
   return combinedIndex(configured, await minedSynonyms(store, tenant));
 }
 
+/** Texts whose {@link withSynonymsOf} is remembered per index (an index is read-only once searched). */
+const MAX_MEMO_TEXTS = 2_000;
+const withSynonymsMemo = new WeakMap<SynonymIndex, Map<string, string>>();
+
 /**
  * A text with the synonyms of what it mentions appended, so a check for a term finds it under
  * another name (`True-FISP a.k.a. bSSFP` holds "TrueFISP").
  */
 export function withSynonymsOf(text: string, index: SynonymIndex): string {
-  const added = expansions(text, index);
-  return added.length ? `${text}\n${added.join(" ")}` : text;
+  // The gate reads the same passages twice a round, and again after a broaden: remembered per index.
+  let memo = withSynonymsMemo.get(index);
+  if (!memo) withSynonymsMemo.set(index, (memo = new Map()));
+  let out = memo.get(text);
+  if (out === undefined) {
+    const added = expansions(text, index);
+    out = added.length ? `${text}\n${added.join(" ")}` : text;
+    if (memo.size >= MAX_MEMO_TEXTS) memo.delete(memo.keys().next().value!);
+    memo.set(text, out);
+  }
+  return out;
 }

@@ -96,6 +96,19 @@ export function deriveIndex(parent: SynonymIndex, changes: ReadonlyMap<string, r
   return copy;
 }
 
+const wholeWordPatterns = new Map<string, RegExp>();
+
+/** `phrase` as a whole word (not `g`: `test` keeps no state), compiled once per phrase. */
+function wholeWord(phrase: string): RegExp {
+  let pattern = wholeWordPatterns.get(phrase);
+  if (!pattern) {
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(phrase)}(?![\\p{L}\\p{N}_])`, "u");
+    if (wholeWordPatterns.size >= 20_000) wholeWordPatterns.clear();
+    wholeWordPatterns.set(phrase, pattern);
+  }
+  return pattern;
+}
+
 /**
  * The synonyms of every phrase of the index found in `text` (case-insensitive, whole words),
  * minus phrases the text already contains, in the index's order. Longer phrases are looked up
@@ -116,7 +129,7 @@ export function expansions(text: string, index: SynonymIndex): string[] {
     const phrase = filter.phrases[i]!;
     const synonyms = index.get(phrase);
     if (!synonyms || !lower.includes(phrase)) continue;
-    if (!new RegExp(`(?<![\\p{L}\\p{N}_])${escape(phrase)}(?![\\p{L}\\p{N}_])`, "u").test(lower)) continue;
+    if (!wholeWord(phrase).test(lower)) continue;
     for (const s of synonyms) if (!lower.includes(` ${s} `)) out.add(s);
   }
   return [...out];

@@ -54,6 +54,9 @@ export async function openPGliteStore({ path = DEFAULT_PGLITE_PATH, loadDataDir,
   const store = new SqlStore(shared);
   try {
     await store.migrate();
+    // PGlite has no autovacuum: a database never vacuumed (written by an older version, or an
+    // interrupted ingest) gets its statistics once, here; ingest keeps them fresh after.
+    await store.refreshStatistics();
   } catch (error) {
     await shared.close();
     throw error;

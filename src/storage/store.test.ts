@@ -386,6 +386,14 @@ describe("term presence (the gate's df lookup)", () => {
     // Found as a phrase though its lexemes are in different chunks first: the check starts from the rarest lexeme.
     await store.writeDocuments([doc("c", [section("Corp news: acme.")]), doc("d", [section("The Acme Corp board met.")])]);
     expect((await store.termPresence("default", ["Acme Corp", "Globex Corp"])).map((r) => r.phraseFound)).toEqual([true, false]);
+    // Spellings that differ in ASCII case only are looked up once, each answered under its own spelling, in order.
+    const cased = await store.termPresence("default", ["ACME corp", "Globex Corp", "acme CORP", "Acme Corp"]);
+    expect(cased.map((r) => [r.phrase, r.lexemes, r.minDf, r.phraseFound])).toEqual([
+      ["ACME corp", ["acm", "corp"], 3, true],
+      ["Globex Corp", ["corp", "globex"], 1, false],
+      ["acme CORP", ["acm", "corp"], 3, true],
+      ["Acme Corp", ["acm", "corp"], 3, true],
+    ]);
     // The df alone, for many phrases (the synonym miner).
     expect(await store.termDf("default", ["rockets", "Acme Corp", "Initech", "the"])).toEqual([
       { phrase: "rockets", minDf: 2 },

@@ -2,6 +2,7 @@ import { DEFAULT_FUSION } from "../config/run-settings.js";
 import { EmbeddingMismatchError } from "../errors.js";
 import { ensureEmbeddingDimension } from "./embedding-column.js";
 import { migrate } from "./migrate.js";
+import { refreshPlannerStatistics, type RefreshStatisticsOptions } from "./planner-statistics.js";
 import type { SqlClient } from "./sql-client.js";
 import { SqlEmbeddingCache } from "./embedding-cache.js";
 import { readReindexState } from "./reindex-state.js";
@@ -489,11 +490,16 @@ export class SqlStore {
    */
   async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
+    // The english parser lower-cases: "B 12" and "b 12" are one lookup (its phrase check reads
+    // every chunk holding the rarest lexeme). Only ASCII is folded here, as Postgres folds it.
+    const key = (p: string) => ([...p].every((ch) => ch.charCodeAt(0) < 128) ? p.toLowerCase() : p);
+    const unique = [...new Set(phrases.map(key))];
     const { rows } = await this.client.query<TermPresenceRow>(
       "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])",
-      [tenant, [...phrases]],
+      [tenant, unique],
     );
-    return rows.map(toTermPresence);
+    const byKey = new Map(rows.map((r) => [r.phrase, r]));
+    return phrases.map((phrase) => toTermPresence({ ...byKey.get(key(phrase))!, phrase }));
   }
 
   /**
@@ -560,6 +566,15 @@ export class SqlStore {
       [tenant],
     );
     return toStoreStats(rows[0], await this.indexedEmbedding());
+  }
+
+  /**
+   * `vacuum (analyze)` of the search tables when their statistics are stale (never gathered, or
+   * `changedRows` past autovacuum's threshold): see {@link refreshPlannerStatistics}.
+   * @returns whether it ran.
+   */
+  refreshStatistics(options: RefreshStatisticsOptions = {}): Promise<boolean> {
+    return refreshPlannerStatistics(this.client, options);
   }
 
   /** The content-hash embedding cache kept in this database. */
