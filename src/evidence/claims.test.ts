@@ -58,4 +58,16 @@ describe("excusedConstraint", () => {
   it("excuses a name the question spells out itself", () => {
     expect(excusedConstraint("ComYMV", ctx("Commelina yellow mottle virus (ComYMV) has three ORFs.", { evidence: [] }))).toBe(true);
   });
+
+  it("excuses a claim's several-word name whose words are all indexed, apart, when a relevant passage states the claim", () => {
+    const claim = "HOXB4 Expansion Factor facilitates HSC expansion in co-culture.";
+    const apart = (t: string) => t === "HOXB4 Expansion Factor";
+    expect(excusedConstraint("HOXB4 Expansion Factor", ctx(claim, { wordsIndexed: apart }))).toBe(true);
+    // Not when a word is in no document, nor in a question, nor without a relevant passage.
+    expect(excusedConstraint("HOXB4 Expansion Factor", ctx(claim, { wordsIndexed: () => false }))).toBe(false);
+    expect(excusedConstraint("HOXB4 Expansion Factor", ctx(`Does ${claim.slice(0, -1)}?`, { wordsIndexed: apart }))).toBe(false);
+    expect(
+      excusedConstraint("HOXB4 Expansion Factor", ctx(claim, { wordsIndexed: apart, evidence: [{ ...passage, relevance: 0.2 }] })),
+    ).toBe(false);
+  });
 });

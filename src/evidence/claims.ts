@@ -45,6 +45,11 @@ export interface ClaimContext {
   claimHit: number;
   /** Share of the claim's other key terms the strongest passage must hold (`gate.claimCoverage`). */
   claimCoverage: number;
+  /**
+   * Whether every word of a several-word name is indexed, only never in that order (the corpus
+   * writes `HIV-1 broadly neutralizing antibodies`, the claim `HIV-1 Neutralizing Antibodies`).
+   */
+  wordsIndexed?: (term: string) => boolean;
 }
 
 /**
@@ -52,7 +57,8 @@ export interface ClaimContext {
  * corpus failing to cover the question. Three cases:
  * - the question spells it out itself, so its other name says what it is ("Commelina yellow mottle
  *   virus (ComYMV)", "Vaccine Alliance (GAVI)");
- * - a claim names a symbol (a gene, strain or code: `HOXB4`) the corpus writes another way, and
+ * - a claim names a symbol (a gene, strain or code: `HOXB4`) the corpus writes another way, or a
+ *   several-word name whose words are each indexed but never in that order (`RecQ-class DNA`), and
  *   the strongest passage (relevance ≥ `claimHit`) holds at least `claimCoverage` of the claim's
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
  * - a name written only as the modifier of a lower-case word (`ECG-triggered`, in a question too)
@@ -67,9 +73,9 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   const own = mineAbbreviations(ctx.question).flatMap((p) => [p.abbr, p.expansion].map((s) => s.toLowerCase()));
   if (own.includes(term.toLowerCase())) return true;
   const claim = isClaim(ctx.question);
-  // A claim's symbols have their own rule below; an attribute is a question's.
+  // A claim's symbols and names whose words are all indexed have their own rule below; an attribute is a question's.
   const attribute = claim ? undefined : attributeWord(term, ctx.question);
-  if (!attribute && (!claim || !isSymbol(term))) return false;
+  if (!attribute && (!claim || !(isSymbol(term) || (/\s/.test(term.trim()) && ctx.wordsIndexed?.(term))))) return false;
   const top = ctx.evidence
     .filter((e) => e.substantive)
     .reduce<Evidence | undefined>((a, e) => (!a || e.relevance > a.relevance ? e : a), undefined);

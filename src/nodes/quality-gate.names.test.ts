@@ -66,6 +66,12 @@ describe("gate: names written another way", () => {
     expect(gate.decision).not.toBe("clarify");
   });
 
+  it("does not require a name the corpus lacks when the question gives its other name in parentheses (BLADE (PROPELLER))", async () => {
+    const gate = (await judgedOver(ctx, "How would I write a BLADE (PROPELLER) turbo spin-echo sequence with rotated blades?")).gate!;
+    expect(gate.missing).toBeUndefined();
+    expect(gate.decision).not.toBe("clarify");
+  });
+
   it("still requires it after words the corpus lacks: arterial spin labeling (pCASL)", async () => {
     const gate = (await judgedOver(ctx, "Show me an arterial spin labeling (pCASL) example sequence")).gate!;
     expect(gate).toMatchObject({ decision: "clarify", missing: ["pCASL"] });

@@ -61,6 +61,13 @@ describe("extractConstraints", () => {
     expect(extractConstraints("Tutorial: how do foreign keys work?")).toEqual([]);
   });
 
+  it("requires the one-letter unit of a quantity, not a capital letter standing alone", () => {
+    expect(extractConstraints("How do I turn on 45 W super fast charging?")).toEqual(["W"]);
+    expect(extractConstraints("Does the charger give 9 V?")).toEqual(["V"]);
+    expect(extractConstraints("Is option A or B faster?")).toEqual([]);
+    expect(extractConstraints("How do I set the refresh rate to 120 Hz?")).toEqual(["Hz"]);
+  });
+
   it("splits runs of upper-case keywords into words (SQL reads RESTART IDENTITY CASCADE apart)", () => {
     expect(extractConstraints("What does TRUNCATE ... RESTART IDENTITY CASCADE do?")).toEqual([
       "TRUNCATE",

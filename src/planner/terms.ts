@@ -196,13 +196,16 @@ const SENTENCE_START_NAME = /^[A-Z][a-z]{5,}$/;
 /** A name made into a description by a lower-case adjective or participle: `RF-spoiled`, `T1-weighted`. */
 const DESCRIBED_BY_NAME = /^([A-Z][A-Za-z0-9]*|[0-9]+[A-Z][A-Za-z0-9]*)-[a-z]+(?:ed|ing|ible|able|ive|ent|ant)$/;
 const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
+/** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
+const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
 /**
  * The question's required constraints: what the evidence must mention for the answer to be about
  * the thing asked. Identifiers (the part after the package: `makeSpiralGradient`, `make_chirp_pulse`,
  * `FINGERPRINT` of `[FINGERPRINT]`), names (capitalised words not opening a sentence, runs of them
  * kept as one phrase when they are not all upper-case: `Philips Ingenia`, `Face ID`, with a version
- * number after them: `PostgreSQL 17`), and years. Lower-case words are never constraints.
+ * number after them: `PostgreSQL 17`), a one-letter unit after a number (`W` of `45 W`: the
+ * corpus must write in that unit at all), and years. Lower-case words are never constraints.
  *
  * @example
  * extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?"); // ["Pulseq", "Bruker ParaVision 7"]
@@ -272,6 +275,12 @@ export function extractConstraints(question: string): string[] {
       if (run.length > 0 && VERSION.test(w)) {
         run.push(w);
         flush();
+        return;
+      }
+      // A quantity's unit is what the question asks the corpus to hold (`45 W` charging), whatever the
+      // number: one capital letter after a number names a unit (W, V), while `A`, `I` elsewhere are words.
+      if (run.length === 0 && /^[A-Z]$/.test(w) && i > 0 && NUMBER.test(words[i - 1]!)) {
+        if (!taken.has(w.toLowerCase())) add(w);
         return;
       }
       const isName =
