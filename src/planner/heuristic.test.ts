@@ -49,6 +49,25 @@ describe("heuristicPlan intents", () => {
     expect(plan(question).intent).toBe(intent);
   });
 
+  // How users ask for code, whatever it is about: each cue alone decides, and the words that look
+  // like a cue but are not one (data "samples", a hash's "signature", "I need to know") do not.
+  it.each([
+    ["I'm trying to build a retry queue for our workers, can you give me the code?", "example", "asks for the code"],
+    ["need a small rate limiter without external dependencies, where's the code?", "example", "asks for the code"],
+    ["Could I see the script that migrates the tables?", "example", "asks for the code"],
+    ["need a simple two-column page layout with a sticky footer", "example", "asks to build one"],
+    ["need to write an importer that runs on the old server", "example", "asks to build one"],
+    ["Is there a sample project for OAuth login?", "example", "asks for an example"],
+    ["I need to know how timestamps are stored in the log file", "concept", undefined],
+    ["Where do the audio samples sit within a frame?", "concept", undefined],
+    ["How is the sha256 signature at the end of a release file computed?", "concept", undefined],
+    ["What is the signature of createClient?", "api", "parameters"],
+  ])("how users ask: %s → %s", (question, intent, cue) => {
+    const p = plan(question);
+    expect(p.intent).toBe(intent);
+    if (cue) expect(p.reason).toContain(`${cue}(`);
+  });
+
   it("reads a task as steps, not an example, when the corpus has no examples", () => {
     expect(heuristicPlan("How would I set up a second profile?", { profiles, examples: false }).intent).toBe("tutorial");
     expect(heuristicPlan("How would I set up a second profile?", { profiles }).intent).toBe("example");

@@ -16,7 +16,8 @@ interface Cue {
 /** A request to build something new ("How would I set up a …", "I need a …"). */
 const BUILD_ONE: Cue = {
   intent: "example",
-  re: /\b(how (would|do|can|could|should) (i|we|one|you) (set up|write|build|implement|code|program) (a|an)\b|\bi(?:['’]d| would)? (need|want|like) (a|an)\b)/i,
+  // The subject may be dropped as typed into a chat box ("need a simple …", "need to write an …").
+  re: /\b(how (would|do|can|could|should) (i|we|one|you) (set up|write|build|implement|code|program) (a|an)\b|(^\s*|\bi(?:['’]d| would)? )(need|want|like) (to (write|build|implement|code|program|set up|create|make) )?(a|an)\b)/i,
   weight: 2,
   label: "asks to build one",
   task: true,
@@ -62,7 +63,20 @@ const CUES: Cue[] = [
     weight: 2,
     label: "something goes wrong",
   },
-  { intent: "example", re: /\b(examples?|samples?|demos?|snippets?|show me)\b/i, weight: 3, label: "asks for an example" },
+  // "samples" alone are data ("ADC samples"); a sample of code is an example.
+  {
+    intent: "example",
+    re: /\b(examples?|demos?|snippets?|show me|code samples?|samples?(?= (code|script|program|app|application|project|implementation)s?\b))\b/i,
+    weight: 3,
+    label: "asks for an example",
+  },
+  // Asking for the code itself: "can you give me the code?", "where's the code?", "can I see the script?".
+  {
+    intent: "example",
+    re: /\b((give|send|share|post|write) (me|us) (the |some )?(\w+ )?(code|script|program)s?|where(['’]s| is| are) (the )?(code|script|program)s?|(see|get|have) the (code|script|program))\b/i,
+    weight: 3,
+    label: "asks for the code",
+  },
   {
     intent: "example",
     re: /\b(scripts?|full code|complete code|code for|source code of|template|working code)\b/i,
@@ -86,7 +100,14 @@ const CUES: Cue[] = [
   },
   BUILD_ONE,
   // "I want to acquire …" states a task: a hint towards an example that a build word completes.
-  { intent: "example", re: /\bi(?:['’]d| would)? (want|need|like|wish) to\b/i, weight: 1, label: "states a task", task: true },
+  // "I need to know/understand …" states a question, not a task.
+  {
+    intent: "example",
+    re: /\bi(?:['’]d| would)? (want|need|like|wish) to\b(?! (know|understand|learn|find out|figure out|see|check|confirm|read|ask|clarify)\b)/i,
+    weight: 1,
+    label: "states a task",
+    task: true,
+  },
   {
     intent: "tutorial",
     re: /\b(tutorials?|step[- ]by[- ]step|walk ?through|walk me through|getting started|get started|beginners?|learn(ing)?|new to|introduction to|first steps?|from scratch|guide me)\b/i,
@@ -94,7 +115,13 @@ const CUES: Cue[] = [
     label: "learning",
   },
   { intent: "tutorial", re: /\b(how (do|can|should|would) (i|we|one|you)|how to)\b/i, weight: 1.5, label: "how-to" },
-  { intent: "api", re: /\b(param(eter)?s?|arg(ument)?s?|kwargs|signatures?|name\/value|keyword)\b/i, weight: 3, label: "parameters" },
+  // A hash's or a digital signature ("the md5 signature") is data, not a function's signature.
+  {
+    intent: "api",
+    re: /\b(param(eter)?s?|arg(ument)?s?|kwargs|(?<!\b(md5|sha-?\d*|hash|digital|cryptographic|checksum) )signatures?|name\/value|keyword)\b/i,
+    weight: 3,
+    label: "parameters",
+  },
   {
     intent: "api",
     re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?|struct|units?|accepts?|takes?|required|optional)\b/i,

@@ -11,6 +11,8 @@ describe("namesAThing", () => {
     "balanced SSFP (TrueFISP) sequence",
     "python EPI that sets LABELs for recon",
     "VACUUM FULL locking",
+    "where can I find a python EPI that sets labels for recon?",
+    "I'm looking for a sticky footer layout",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([
@@ -33,6 +35,11 @@ describe("headTerms", () => {
     expect(headTerms("sodium ZTE / PETRA sequence")).toEqual(["sodium", "zte"]);
     expect(headTerms("balanced SSFP (TrueFISP) sequence")).toEqual(["balanced", "ssfp"]);
     expect(headTerms("SE-EPI with ramp sampling, no diffusion")).toEqual(["se", "epi"]);
+  });
+
+  it("reads the head after a search frame", () => {
+    expect(headTerms("where can I find a python gradient echo that sets labels?")).toEqual(["python", "gradient", "echo"]);
+    expect(headTerms("I'm looking for a radial GRE")).toEqual(["radial", "gre"]);
   });
 });
 

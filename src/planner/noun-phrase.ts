@@ -19,6 +19,9 @@ const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
 const HEAD_END =
   /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|[,(/;:[\]])/i;
 
+/** A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …". */
+const SEARCH_FRAME = /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for)\s+/i;
+
 /** The most words a text typed as the name of a thing has. */
 const MAX_WORDS = 14;
 
@@ -33,11 +36,15 @@ const MAX_WORDS = 14;
  * namesAThing("balanced SSFP (TrueFISP) sequence"); // true
  * namesAThing("[BLOCKS] section format");           // false (a specification cue)
  * namesAThing("What is a gradient echo?");          // false
+ * namesAThing("where can I find a radial GRE?");    // true (a search frame, then the name)
  */
 export function namesAThing(question: string): boolean {
   // A full stop ends a statement ("Lecanemab slows cognitive decline."), not a name typed into a chat box.
   if (/[^.]\.\s*$/.test(question)) return false;
-  const text = question.trim().replace(/[?!]+$/, "");
+  const text = question
+    .replace(SEARCH_FRAME, "")
+    .trim()
+    .replace(/[?!]+$/, "");
   if (!text || SENTENCE_OPENER.test(text)) return false;
   if (text.split(/\s+/).length > MAX_WORDS) return false;
   const main = text.split(RELATIVE)[0] ?? text;
@@ -58,7 +65,7 @@ export function namesAThing(question: string): boolean {
  * headTerms("gradient echo with GRAPPA undersampling and ACS lines"); // ["gradient", "echo"]
  */
 export function headTerms(question: string): string[] {
-  const head = question.trim().split(HEAD_END)[0] ?? "";
+  const head = question.replace(SEARCH_FRAME, "").trim().split(HEAD_END)[0] ?? "";
   return extractKeyTerms(head);
 }
 

@@ -42,6 +42,15 @@ describe("extractKeyTerms", () => {
     expect(extractKeyTerms("Does mr.makeAdc reject 3e-3 with E-1234?")).toEqual(["mr.makeadc", "reject", "3e-3", "e-1234"]);
   });
 
+  it("drops the words of asking for code and of framing a search, not the topic's", () => {
+    expect(extractKeyTerms("I'm trying to build a retry queue, can you give me the code?")).toEqual(["build", "retry", "queue"]);
+    expect(extractKeyTerms("need a rate limiter, where's the script?")).toEqual(["rate", "limiter"]);
+    expect(extractKeyTerms("which script shows a sticky footer?")).toEqual(["sticky", "footer"]);
+    expect(extractKeyTerms("where can I find a CSV importer")).toEqual(["csv", "importer"]);
+    expect(extractKeyTerms("I'm looking for a CSV importer")).toEqual(["csv", "importer"]);
+    expect(extractKeyTerms("How does the code generator pick names?")).toEqual(["code", "generator", "pick", "names"]);
+  });
+
   it("is empty for chit-chat", () => {
     expect(extractKeyTerms("hi, how are you?")).toEqual([]);
   });

@@ -16,6 +16,14 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * How users ask for code or frame a search, not what it is about: "can you give me the code",
+ * "where's the script", "which script shows", "I'm trying to", "I'm looking for", "where can I find". Their words are
+ * not key terms ("code" stays one in "the code generator").
+ */
+const REQUEST_FRAME =
+  /\b(?:(?:i['’]m|i am|we['’]re|we are) (?:trying to|looking for)|where (?:can|do|could|would|should) (?:i|we|one) find|(?:give|send|share|post|show|write) (?:me|us) (?:the |some )?(?:code|script|program)s?|where(?:['’]s| is| are) (?:the )?(?:code|script|program)s?|(?:see|get|have) the (?:code|script|program)s?|(?:which|what) (?:script|program|example|demo)s? (?:shows?|demonstrates?|does|implements?))\b/gi;
+
 /** Latin abbreviations that look like dotted names. */
 const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a"]);
 
@@ -29,10 +37,11 @@ const WORD = /\b[A-Za-z]{1,6}-\d+\b|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b|[A-Za-z0-9_
  *
  * @example
  * extractKeyTerms("What parameters does mr.makeTrapezoid take?"); // ["parameters", "mr.maketrapezoid", "take"]
+ * extractKeyTerms("I'm trying to build a PRESS sequence, can you give me the code?"); // ["build", "press", "sequence"]
  */
 export function extractKeyTerms(question: string): string[] {
   const out = new Set<string>();
-  for (const [token] of question.matchAll(WORD)) {
+  for (const [token] of question.replace(REQUEST_FRAME, " ").matchAll(WORD)) {
     const t = token.toLowerCase().replace(/^\.+|\.+$/g, "");
     if (t.length < 2 && !/\d/.test(t)) continue;
     if (STOP_WORDS.has(t)) continue;
