@@ -41,6 +41,7 @@ export const FROZEN_SETS = {
   blind5: "evals/pulseq-blind5/questions.jsonl",
   blind6: "evals/pulseq-blind6/questions.jsonl",
   blind7: "evals/pulseq-blind7/questions.jsonl",
+  blind8: "evals/pulseq-blind8/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
