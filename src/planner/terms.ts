@@ -77,6 +77,13 @@ const PATTERNS: Pattern[] = [
   { re: /\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])(?!\d+(?:st|nd|rd|th)\b)[A-Za-z0-9]{2,}\b/g },
 ];
 
+/** `Class's member`: a possessive between two names. */
+const POSSESSIVE_MEMBER = /\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)['’]s\s+([A-Za-z_][A-Za-z0-9_]*)\b/g;
+/** A member's name written as code: snake_case or with an inner capital (`find_mat`, `addBlock`). */
+const CODE_NAME = /_|[a-z][A-Z]|[A-Z]{2}[a-z]/;
+/** A class's name: its last part capitalised (`mr.EventLibrary`, `Sequence`), not a function's (`mr.makeTrapezoid`) or an acronym (`MATLAB`). */
+const CLASS_NAME = /(?:^|\.)[A-Z][a-z0-9][A-Za-z0-9_]*$/;
+
 /** A dotted name's last part, when it is an identifier by itself (`seq.addBlock` → `addBlock`). */
 function lastPart(name: string): string | undefined {
   const last = name.slice(name.lastIndexOf(".") + 1);
@@ -95,7 +102,12 @@ function lastPart(name: string): string | undefined {
  */
 export function extractIdentifiers(question: string): string[] {
   // Numbers like 3e-3 would read as a code (e-3) and a letter+digit token (3e); blank them, keeping offsets.
-  const text0 = question.replace(/\b\d+(?:\.\d+)?[eE][-+]?\d+\b/g, (n) => " ".repeat(n.length));
+  const text0 = question
+    .replace(/\b\d+(?:\.\d+)?[eE][-+]?\d+\b/g, (n) => " ".repeat(n.length))
+    // A class's method ("mr.EventLibrary's find_mat") is the dotted name, offsets kept.
+    .replace(POSSESSIVE_MEMBER, (m, owner: string, member: string) =>
+      CLASS_NAME.test(owner) && CODE_NAME.test(member) ? `${owner}.${member}`.padEnd(m.length) : m,
+    );
   const found: Array<{ at: number; text: string }> = [];
   for (const { re, pick } of PATTERNS) {
     for (const m of text0.matchAll(re)) {
