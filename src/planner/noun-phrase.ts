@@ -21,10 +21,10 @@ const HEAD_END =
 
 /**
  * A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …",
- * "is there a …", "do you have a …".
+ * "is there a …", "do you have a …" (not "is there a way to …", a how-to).
  */
 const SEARCH_FRAME =
-  /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= ))\s+/i;
+  /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
 
 /** The most words a text typed as the name of a thing has. */
 const MAX_WORDS = 14;
