@@ -1,9 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildRunContext } from "../src/context/build-context.js";
-import { exampleNameScores } from "../src/evidence/example-choice.js";
 import { createGraph } from "../src/graph/graph.js";
-import { loadProfiles } from "../src/sources/load.js";
 import type { Plan } from "../src/state/types.js";
 import type { SqlStore } from "../src/storage/store.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
@@ -81,17 +78,5 @@ describe("'is there a …?' naming a thing", () => {
   it("leaves 'is there a way to …' a how-to", async () => {
     const { plan } = await ask("is there a way to export the readout samples?", demos);
     expect(plan?.intent).not.toBe("example");
-  });
-});
-
-describe("exampleNameScores", () => {
-  it("measures names on the terms some name holds: words no name holds tell none apart", async () => {
-    const ctx = buildRunContext({ store: demos.store, embeddings: demos.embeddings, profiles: loadProfiles(), settings });
-    const uris = ["demos/writeGradientEcho.m", "demos/writeEpi.m", "demos/writeTrufi.m"];
-    const scores = await exampleNameScores(ctx, ["epi", "te", "tr", "still", "changed", "scanner", "export"], uris);
-    expect(scores.get("demos/writeEpi.m")).toBeGreaterThan(0.9);
-    expect(scores.get("demos/writeGradientEcho.m")).toBe(0);
-    const none = await exampleNameScores(ctx, ["scanner", "export"], uris);
-    expect([...none.values()]).toEqual([0, 0, 0]);
   });
 });

@@ -59,10 +59,7 @@ export async function exampleNameScores(
   if (files.length < 2) return new Map();
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const titled = files.map((uri) => ({ uri, docTitle: "", sectionTitle: null }));
-  // A term none of these names holds ("changed", "scanner") tells none of them apart: measured on the others.
-  const held = keyTerms.filter((t) => titleCoverage(titled, [t], index, { question, extraWordCost: 0 }).some((c) => c > 0));
-  if (held.length === 0) return new Map(files.map((uri) => [uri, 0]));
   // Of near-twins, each word of the name the question does not ask for says it is another variant.
-  const coverage = titleCoverage(titled, held, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
+  const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
   return new Map(files.map((uri, i) => [uri, Math.max(coverage[i]!, 0)]));
 }
