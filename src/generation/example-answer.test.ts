@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ContextBlock } from "../state/types.js";
-import { exampleAnswer } from "./example-answer.js";
+import { exampleAnswer, windowStart } from "./example-answer.js";
 import type { FormattedBlock } from "./format.js";
 
 const example = (n: number, uri: string, language: string, code: string): FormattedBlock => {
@@ -30,5 +30,30 @@ describe("exampleAnswer", () => {
   it("keeps to the language the question names", () => {
     const { answer } = exampleAnswer({ blocks: [label, python], maxChars: 2000, question: "Show me a GRE with labels in Python" })!;
     expect(answer).toMatch(/^# a GRE with labels \[3\]\n```python\n/);
+  });
+});
+
+describe("windowStart", () => {
+  const body = (n: number) => Array.from({ length: n }, (_, i) => `x${i} = ${i};`);
+  const lines = ["% a long demo", ...body(40), "", "% check the pulse profile", "[bw, f0] = mr.calcRfBandwidth(rf);", ...body(40)];
+
+  it("starts at the paragraph using a name the question asks about when the top would not show it", () => {
+    const start = windowStart(lines, 200, ["mr.calcRfBandwidth", "calcRfBandwidth"]);
+    expect(lines[start]).toBe("% check the pulse profile");
+  });
+
+  it("starts at the top when the call fits, the name is only in a comment, or no name is asked about", () => {
+    expect(windowStart(lines, 5000, ["mr.calcRfBandwidth", "calcRfBandwidth"])).toBe(0);
+    expect(windowStart(["% calls makeSincPulse later", ...body(40)], 100, ["makeSincPulse"])).toBe(0);
+    expect(windowStart(lines, 200, [])).toBe(0);
+  });
+
+  it("fences the part holding the call, saying what it leaves out above and below", () => {
+    const long = example(1, "/demoSeq/writeEpiRS.m", "matlab", lines.join("\n"));
+    const { answer } = exampleAnswer({ blocks: [long], maxChars: 200, identifiers: ["mr.calcRfBandwidth", "calcRfBandwidth"] })!;
+    expect(answer).toMatch(
+      /^% a long demo \[1\]\n```matlab\n… \(42 lines before in writeEpiRS\.m\)\n% check the pulse profile\n\[bw, f0\] = mr\.calcRfBandwidth\(rf\);/,
+    );
+    expect(answer).toMatch(/… \(\d+ more lines? in writeEpiRS\.m\)\n```$/);
   });
 });

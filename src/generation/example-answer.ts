@@ -17,11 +17,41 @@ function headerLine(code: string): string | undefined {
   return lines.find((l) => /^(%|#|\/\/)\s*\S.{8,}/.test(l) && /[a-z]{3}/i.test(l));
 }
 
+/** Lines of context kept above the first line using a name the question asks about: its paragraph, at most. */
+const LEAD_LINES = 12;
+
+const isComment = (line: string) => /^\s*(%|#|\/\/)/.test(line);
+
+/**
+ * Where to start showing code that does not fit in `maxChars` whole: at the top, unless no line
+ * in the first `maxChars` uses a name the question asks about (`mr.aux.findFlank`, matched by its
+ * last part as a word, in code rather than in a comment) and a later line does; then at the start
+ * of that line's paragraph (the blank line above it, at most {@link LEAD_LINES} up), so the part
+ * shown holds the call.
+ *
+ * @example
+ * windowStart(lines, 6000, ["mr.calcRfBandwidth", "calcRfBandwidth"]); // 212
+ */
+export function windowStart(lines: readonly string[], maxChars: number, identifiers: readonly string[]): number {
+  const names = [...new Set(identifiers.map((id) => id.slice(id.lastIndexOf(".") + 1)).filter((n) => /^[A-Za-z_]\w{2,}$/.test(n)))];
+  if (names.length === 0) return 0;
+  const uses = new RegExp(`(?<![\\w.])(?:\\w+\\.)*(?:${names.join("|")})\\b`);
+  const at = lines.findIndex((l) => !isComment(l) && uses.test(l));
+  if (at < 0) return 0;
+  let shown = 0;
+  for (let i = 0; i <= at; i++) shown += lines[i]!.length + 1;
+  if (shown <= maxChars) return 0;
+  let start = at;
+  while (start > 0 && at - start < LEAD_LINES && lines[start - 1]!.trim() !== "") start--;
+  return start;
+}
+
 /**
  * An example request answered with the example itself: the best example block's code (in the
  * language the question names, when it names one of the context's languages; the best-ranked
  * unless another's file name says clearly better what is asked; all its parts in order for a multi-part file) as one fenced block under its header comment, cut at a
- * line boundary under `maxChars`, cited. Null when the context holds no example code.
+ * line boundary under `maxChars` (from the paragraph using a name the question asks about when
+ * the top would not show it, see {@link windowStart}), cited. Null when the context holds no example code.
  *
  * @example
  * exampleAnswer({ blocks, maxChars: 6000 })?.answer; // "% gradient echo demo [1]\n```matlab\n...\n```"
@@ -31,12 +61,15 @@ export function exampleAnswer({
   maxChars,
   question = "",
   titleScore = () => 0,
+  identifiers = [],
 }: {
   blocks: readonly FormattedBlock[];
   maxChars: number;
   question?: string;
   /** How well a file's name says it is what is asked (0..1): of near-twin demos, the best-named one answers. */
   titleScore?: (uri: string) => number;
+  /** The names the question asks about (the plan's identifiers): a file too long to show whole is shown from the paragraph that uses one. */
+  identifiers?: readonly string[];
 }): ExtractiveAnswer | null {
   const examples = blocks.filter((b) => b.formatter === "example" && languageOf(b) !== undefined);
   const language = namedLanguage(question, examples);
@@ -54,13 +87,16 @@ export function exampleAnswer({
     .filter((b) => b.block.uri === best.block.uri && (b === best || (b.block.part && best.block.part)))
     .sort((a, b) => (a.block.part?.i ?? 0) - (b.block.part?.i ?? 0));
   const lines = parts.map(codeText).join("\n").split("\n");
-  let kept = 0;
+  const from = windowStart(lines, maxChars, identifiers);
+  let kept = from;
   let chars = 0;
   while (kept < lines.length && chars + lines[kept]!.length + 1 <= maxChars) chars += lines[kept++]!.length + 1;
   const hidden = lines.length - kept;
+  const file = fileLabel(best.block.uri, "basename");
   const code = [
-    ...lines.slice(0, kept),
-    ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${fileLabel(best.block.uri, "basename")})`] : []),
+    ...(from > 0 ? [`… (${from} line${from === 1 ? "" : "s"} before in ${file})`] : []),
+    ...lines.slice(from, kept),
+    ...(hidden > 0 ? [`… (${hidden} more line${hidden === 1 ? "" : "s"} in ${file})`] : []),
   ].join("\n");
   const header = headerLine(lines.join("\n"));
   // The header is cited to the part that holds it, so the cited line is a line of that block.

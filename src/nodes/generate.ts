@@ -207,6 +207,7 @@ function structuredAnswer(
           maxChars: settings.exampleMaxChars,
           question: state.standalone_question,
           titleScore: (uri) => titles.get(uri) ?? 0,
+          identifiers: plan.identifiers,
         })
       : (apiAnswer({
           blocks: formatted.blocks,

@@ -1,7 +1,8 @@
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { exampleNamedFor } from "../evidence/thing-request.js";
+import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
 import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
-import { asExampleRequest, headTerms, namesAThing } from "../planner/noun-phrase.js";
+import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "../planner/noun-phrase.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Plan } from "../state/types.js";
 
@@ -40,7 +41,11 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
     overrides,
   });
   const { fallback } = planned;
-  const plan = (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides)) ?? planned.plan;
+  const docs = ctx.profiles.filter((p) => p.formatter === "doc" && indexed.has(p.name)).map((p) => p.name);
+  const plan =
+    layoutQuestion(ctx, state.standalone_question, planned.plan, docs, overrides) ??
+    (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides)) ??
+    planned.plan;
   const model = plan.planner === "llm" ? `llm/${ctx.chatModelId ?? "chat-model"}` : "heuristic";
   return {
     plan,
@@ -50,6 +55,24 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
       ...(fallback ? { fallbacks: [fallback] } : {}),
     },
   };
+}
+
+/**
+ * A question about how a file format lays something out ({@link asksFileLayout}), planned as a
+ * concept or API question, is searched in the tenant's document sources only: the specification
+ * says it, not the API entry of the method that writes the file nor an example calling it.
+ * Undefined when the input names its sources or the tenant has no document source.
+ */
+function layoutQuestion(
+  ctx: RunContext,
+  question: string,
+  plan: Plan,
+  docs: readonly string[],
+  overrides: PlanOverrides,
+): Plan | undefined {
+  if (docs.length === 0 || overrides.sources || (plan.intent !== "concept" && plan.intent !== "api") || !asksFileLayout(question))
+    return undefined;
+  return applyOverrides(asLayoutQuestion(plan, ctx.profiles, docs, "asks how a file lays it out: the document sources only"), overrides);
 }
 
 /**
@@ -68,7 +91,11 @@ async function thingRequest(
 ): Promise<Plan | undefined> {
   if (examples.length === 0 || (plan.intent !== "concept" && plan.intent !== "api") || !namesAThing(question)) return undefined;
   const searched = overrides.sources ? examples.filter((s) => overrides.sources!.includes(s)) : examples;
-  const named = await exampleNamedFor(ctx, question, headTerms(question), searched);
+  // Premodifiers no example name holds ("Cartesian RF-spoiled 2D") leave the head noun to name it.
+  const noun = headNounTerms(question);
+  const named =
+    (await exampleNamedFor(ctx, question, headTerms(question), searched)) ??
+    (noun ? await exampleNamedFor(ctx, question, noun, searched) : undefined);
   if (!named) return undefined;
   const file = named.uri.split(/[\\/]/).at(-1) ?? named.uri;
   const why = `names a thing: ${file} is named for "${named.terms.join(" ")}" (${named.coverage.toFixed(2)})`;

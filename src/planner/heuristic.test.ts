@@ -68,6 +68,28 @@ describe("heuristicPlan intents", () => {
     if (cue) expect(p.reason).toContain(`${cue}(`);
   });
 
+  // Asking to see a named thing in use is a request for an example that uses it; how a file lays
+  // something out is the specification's question, even naming the method that writes the file.
+  it.each([
+    ["I'd like to see createClient used in an actual project, is there one?", "example", "asks to see it used"],
+    ["Is paginate() called in a real application anywhere?", "example", "asks to see it used"],
+    ["Which options are used in the retry policy?", "api", undefined],
+    [
+      "I save my settings with config.setOption, how do they end up in the .ini file, what's the format of an option line?",
+      "concept",
+      "asks how a file lays it out",
+    ],
+    ["how are the checksums written in the archive file?", "concept", "asks how a file lays it out"],
+    ["record field values in the log format", "concept", "asks how a file lays it out"],
+    ["How do I write a sequence to a file with seq.write?", "tutorial", undefined],
+    ["What parameters does the file reader take?", "api", undefined],
+  ])("usage and layout: %s → %s", (question, intent, cue) => {
+    const p = plan(question);
+    expect(p.intent).toBe(intent);
+    if (cue) expect(p.reason).toContain(`${cue}(`);
+    else expect(p.reason).not.toMatch(/asks to see it used|asks how a file lays it out/);
+  });
+
   it("reads a task as steps, not an example, when the corpus has no examples", () => {
     expect(heuristicPlan("How would I set up a second profile?", { profiles, examples: false }).intent).toBe("tutorial");
     expect(heuristicPlan("How would I set up a second profile?", { profiles }).intent).toBe("example");

@@ -1,6 +1,7 @@
 import type { SourceProfile } from "../sources/profile.js";
 import type { Intent, Plan } from "../state/types.js";
 import { budgetFor, orderSources, profileThresholds } from "./budget.js";
+import { FILE_LAYOUT } from "./file-format.js";
 import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
 
 /** One lexical cue: when `re` matches, `intent` gains `weight`, and `label` goes into the reason. */
@@ -77,6 +78,13 @@ const CUES: Cue[] = [
     weight: 3,
     label: "asks for the code",
   },
+  // Asking to see a thing in use: "I'd like to see X used in an actual sequence", "X called in a real script".
+  {
+    intent: "example",
+    re: /\b(see (\S+ ){1,3}(used|in use|in action|being used|called)|(used|called|in use) in (an? |some |any )?(actual|real|real-world|complete|full|working|existing|whole|practical) (sequence|script|program|code|example|demo|project|application)s?)\b/i,
+    weight: 3,
+    label: "asks to see it used",
+  },
   {
     intent: "example",
     re: /\b(scripts?|full code|complete code|code for|source code of|template|working code)\b/i,
@@ -135,6 +143,8 @@ const CUES: Cue[] = [
     weight: 1.5,
     label: "explanation",
   },
+  // How a file format lays something out is the specification's to say, whichever API method writes it.
+  { intent: "concept", re: FILE_LAYOUT, weight: 3, label: "asks how a file lays it out" },
   {
     intent: "concept",
     re: /\b(spec(ification)?|file format|format|standard|section|convention|raster|definition)\b/i,

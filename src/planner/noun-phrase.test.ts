@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadProfiles } from "../sources/load.js";
 import { heuristicPlan } from "./heuristic.js";
-import { asExampleRequest, headTerms, namesAThing } from "./noun-phrase.js";
+import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "./noun-phrase.js";
 
 describe("namesAThing", () => {
   it.each([
@@ -13,6 +13,8 @@ describe("namesAThing", () => {
     "VACUUM FULL locking",
     "where can I find a python EPI that sets labels for recon?",
     "I'm looking for a sticky footer layout",
+    "is there a diffusion EPI that sets the prospective motion correction flag?",
+    "do you have a plain Cartesian 2D gradient echo for pypulseq, without labels?",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([
@@ -26,6 +28,8 @@ describe("namesAThing", () => {
     "GRE is too slow",
     "How do I write a UTE sequence",
     "Lecanemab slows cognitive decline in early Alzheimer's disease.",
+    "is there a function that rotates gradients?",
+    "is there a way to export the waveforms?",
   ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
 });
 
@@ -40,6 +44,22 @@ describe("headTerms", () => {
   it("reads the head after a search frame", () => {
     expect(headTerms("where can I find a python gradient echo that sets labels?")).toEqual(["python", "gradient", "echo"]);
     expect(headTerms("I'm looking for a radial GRE")).toEqual(["radial", "gre"]);
+    expect(headTerms("is there a diffusion EPI that sets the motion correction flag?")).toEqual(["diffusion", "epi"]);
+  });
+});
+
+describe("headNounTerms", () => {
+  it("keeps the head's last two words, the noun its premodifiers describe", () => {
+    expect(headNounTerms("is there a plain Cartesian RF-spoiled 2D gradient echo for pypulseq, without labels?")).toEqual([
+      "gradient",
+      "echo",
+    ]);
+    expect(headNounTerms("multi-slice EPI that positions slices by translating the FOV")).toEqual(["slice", "epi"]);
+  });
+
+  it("is undefined when the head is the noun already", () => {
+    expect(headNounTerms("diffusion EPI with prospective motion correction")).toBeUndefined();
+    expect(headNounTerms("UTE in pypulseq")).toBeUndefined();
   });
 });
 

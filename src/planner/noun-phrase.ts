@@ -19,8 +19,12 @@ const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
 const HEAD_END =
   /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|[,(/;:[\]])/i;
 
-/** A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …". */
-const SEARCH_FRAME = /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for)\s+/i;
+/**
+ * A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …",
+ * "is there a …", "do you have a …" (not "is there a way to …", a how-to).
+ */
+const SEARCH_FRAME =
+  /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
 
 /** The most words a text typed as the name of a thing has. */
 const MAX_WORDS = 14;
@@ -67,6 +71,23 @@ export function namesAThing(question: string): boolean {
 export function headTerms(question: string): string[] {
   const head = question.replace(SEARCH_FRAME, "").trim().split(HEAD_END)[0] ?? "";
   return extractKeyTerms(head);
+}
+
+/** The most words a noun phrase's head noun spans, its premodifiers before it ("gradient echo"). */
+const HEAD_NOUN_WORDS = 2;
+
+/**
+ * The key terms of the head's last words, its head noun ("gradient echo" of "plain Cartesian
+ * RF-spoiled 2D gradient echo"): premodifiers before it pick among its variants as modifiers
+ * after it do. Undefined when the head is no longer than that.
+ *
+ * @example
+ * headNounTerms("is there a plain Cartesian RF-spoiled 2D gradient echo, without labels?"); // ["gradient", "echo"]
+ * headNounTerms("diffusion EPI with prospective motion correction"); // undefined
+ */
+export function headNounTerms(question: string): string[] | undefined {
+  const head = headTerms(question);
+  return head.length > HEAD_NOUN_WORDS ? head.slice(-HEAD_NOUN_WORDS) : undefined;
 }
 
 /**

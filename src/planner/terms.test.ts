@@ -13,6 +13,11 @@ describe("extractIdentifiers", () => {
     ["What does the [BLOCKS] section hold, and [RF]?", ["[BLOCKS]", "[RF]"]],
     ["Why does foo() hang after seq.addBlock()?", ["foo", "seq.addBlock", "addBlock"]],
     ["Use `opts` here", ["opts"]],
+    // A class's method written as a possessive is the dotted name; a function's option or a language's function is not.
+    ["what are the inputs of mr.EventLibrary's find_mat?", ["mr.EventLibrary.find_mat", "find_mat"]],
+    ["what does Sequence's addBlock take?", ["Sequence.addBlock", "addBlock"]],
+    ["what does mr.makeTrapezoid's riseTime do?", ["mr.makeTrapezoid", "makeTrapezoid", "riseTime"]],
+    ["what does MATLAB's makeTrapezoid return?", ["makeTrapezoid"]],
   ])("%s", (question, expected) => {
     expect(extractIdentifiers(question)).toEqual(expected);
   });

@@ -18,11 +18,12 @@ const STOP_WORDS = new Set(
 
 /**
  * How users ask for code or frame a search, not what it is about: "can you give me the code",
- * "where's the script", "which script shows", "I'm trying to", "I'm looking for", "where can I find". Their words are
+ * "where's the script", "which script shows", "I'm trying to", "I'm looking for", "where can I find", "I'd like to see …
+ * used in an actual script, is there one?". Their words are
  * not key terms ("code" stays one in "the code generator").
  */
 const REQUEST_FRAME =
-  /\b(?:(?:i['’]m|i am|we['’]re|we are) (?:trying to|looking for)|where (?:can|do|could|would|should) (?:i|we|one) find|(?:give|send|share|post|show|write) (?:me|us) (?:the |some )?(?:code|script|program)s?|where(?:['’]s| is| are) (?:the )?(?:code|script|program)s?|(?:see|get|have) the (?:code|script|program)s?|(?:which|what) (?:script|program|example|demo)s? (?:shows?|demonstrates?|does|implements?))\b/gi;
+  /\b(?:(?:i['’]m|i am|we['’]re|we are) (?:trying to|looking for)|where (?:can|do|could|would|should) (?:i|we|one) find|(?:give|send|share|post|show|write) (?:me|us) (?:the |some )?(?:code|script|program)s?|where(?:['’]s| is| are) (?:the )?(?:code|script|program)s?|(?:see|get|have) the (?:code|script|program)s?|(?:which|what) (?:script|program|example|demo)s? (?:shows?|demonstrates?|does|implements?)|(?:i['’]d|i would|i) (?:like|want|love) to see|(?:used|called|in use) in (?:an? |some |any )?(?:actual|real|real-world|complete|full|working|existing|whole|practical) (?:sequence|script|program|code|example|demo|project|application)s?|is there one|are there any)\b/gi;
 
 /** Latin abbreviations that look like dotted names. */
 const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a"]);
@@ -77,6 +78,13 @@ const PATTERNS: Pattern[] = [
   { re: /\b(?=[A-Za-z]*\d)(?=\d*[A-Za-z])(?!\d+(?:st|nd|rd|th)\b)[A-Za-z0-9]{2,}\b/g },
 ];
 
+/** `Class's member`: a possessive between two names. */
+const POSSESSIVE_MEMBER = /\b([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)['’]s\s+([A-Za-z_][A-Za-z0-9_]*)\b/g;
+/** A member's name written as code: snake_case or with an inner capital (`find_mat`, `addBlock`). */
+const CODE_NAME = /_|[a-z][A-Z]|[A-Z]{2}[a-z]/;
+/** A class's name: its last part capitalised (`mr.EventLibrary`, `Sequence`), not a function's (`mr.makeTrapezoid`) or an acronym (`MATLAB`). */
+const CLASS_NAME = /(?:^|\.)[A-Z][a-z0-9][A-Za-z0-9_]*$/;
+
 /** A dotted name's last part, when it is an identifier by itself (`seq.addBlock` → `addBlock`). */
 function lastPart(name: string): string | undefined {
   const last = name.slice(name.lastIndexOf(".") + 1);
@@ -95,7 +103,12 @@ function lastPart(name: string): string | undefined {
  */
 export function extractIdentifiers(question: string): string[] {
   // Numbers like 3e-3 would read as a code (e-3) and a letter+digit token (3e); blank them, keeping offsets.
-  const text0 = question.replace(/\b\d+(?:\.\d+)?[eE][-+]?\d+\b/g, (n) => " ".repeat(n.length));
+  const text0 = question
+    .replace(/\b\d+(?:\.\d+)?[eE][-+]?\d+\b/g, (n) => " ".repeat(n.length))
+    // A class's method ("mr.EventLibrary's find_mat") is the dotted name, offsets kept.
+    .replace(POSSESSIVE_MEMBER, (m, owner: string, member: string) =>
+      CLASS_NAME.test(owner) && CODE_NAME.test(member) ? `${owner}.${member}`.padEnd(m.length) : m,
+    );
   const found: Array<{ at: number; text: string }> = [];
   for (const { re, pick } of PATTERNS) {
     for (const m of text0.matchAll(re)) {

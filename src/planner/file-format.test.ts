@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { loadProfiles } from "../sources/load.js";
+import { asksFileLayout, asLayoutQuestion } from "./file-format.js";
+import { heuristicPlan } from "./heuristic.js";
+
+describe("asksFileLayout", () => {
+  it.each([
+    "I'm adding RF shimming to my sequence and need to know how the shim settings are written in the file",
+    "I store my own parameters with seq.setDefinition, how do they end up in the .seq file?",
+    "what's the format of a definition line?",
+    "when seq.write puts an arbitrary gradient into the [GRADIENTS] section, what does each column mean?",
+    "RF pulse use field values in the seq format",
+    "which entries of the config file are optional?",
+  ])("reads %j as asking how a file lays it out", (q) => expect(asksFileLayout(q)).toBe(true));
+
+  it.each([
+    "How do I write a sequence to a file with seq.write?",
+    "What parameters does mr.makeTrapezoid take?",
+    "Which fields does the struct returned by makeAdc hold?",
+    "What does the Returns section of the docs say?",
+    "show me an example that reads a file",
+  ])("reads %j as something else", (q) => expect(asksFileLayout(q)).toBe(false));
+});
+
+describe("asLayoutQuestion", () => {
+  const profiles = loadProfiles();
+
+  it("searches only the document sources, as a concept question, and says why", () => {
+    const plan = heuristicPlan("I store parameters with seq.setDefinition, how do they end up in the .seq file?", { profiles });
+    const layout = asLayoutQuestion({ ...plan, intent: "api" }, profiles, ["docs"], "asks how a file lays it out");
+    expect(layout).toMatchObject({ intent: "concept", sources: ["docs"], key_terms: plan.key_terms, identifiers: plan.identifiers });
+    expect(layout.reason).toMatch(/^concept \(asks how a file lays it out; was /);
+  });
+
+  it("keeps a concept plan's budgets", () => {
+    const plan = heuristicPlan("how are the checksums written in the archive file?", { profiles });
+    expect(plan.intent).toBe("concept");
+    const layout = asLayoutQuestion(plan, profiles, ["docs"], "asks how a file lays it out");
+    expect(layout).toMatchObject({ top_k: plan.top_k, token_budget: plan.token_budget, sources: ["docs"] });
+  });
+
+  it("keeps the plan when the tenant has no document source", () => {
+    const plan = heuristicPlan("how are the checksums written in the archive file?", { profiles });
+    expect(asLayoutQuestion(plan, profiles, [], "asks how a file lays it out")).toBe(plan);
+  });
+});

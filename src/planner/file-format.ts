@@ -1,0 +1,57 @@
+import type { SourceProfile } from "../sources/profile.js";
+import type { Plan } from "../state/types.js";
+import { budgetFor, orderSources } from "./budget.js";
+
+/** Where a file format holds something: "in the .seq file", "into the [GRADIENTS] section", "in the seq format". */
+const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of) (?:the |a |an |my |its |this |that |each |every )?(?:(?:\.?[\w-]+ )?(?:files?|formats?)|\[[A-Z][A-Z0-9_ -]*\] sections?)\b`;
+
+/** How a file lays it out: written, stored, encoded, its columns, fields or lines. */
+const LAID_OUT = String.raw`\b(?:written|stored|saved|encoded|serialized|serialised|represented|laid out|end(?:s)? up|appears?|columns?|fields?|lines?|rows?|entries|entry|records?|values?|syntax|layout)\b`;
+
+/**
+ * A question about how a file format lays something out: what is written, stored or encoded
+ * where, what its columns, fields or lines hold ("how are the shim settings written in the file",
+ * "what's the format of a definition line", "what does each column of the [GRADIENTS] section
+ * mean"). Either order of the two parts.
+ */
+export const FILE_LAYOUT = new RegExp(
+  `${LAID_OUT}.{0,60}?${IN_FILE}|${IN_FILE}.{0,60}?${LAID_OUT}|\\bformat of (?:an? |the )?\\w+ (?:line|entry|record|field|column)s?\\b`,
+  "i",
+);
+
+/**
+ * Whether the question asks how a file format lays something out (see {@link FILE_LAYOUT}). Such a
+ * question is answered by the format's specification, even when it names the API method that
+ * writes the file ("I store parameters with seq.setDefinition, how do they end up in the .seq file?").
+ *
+ * @example
+ * asksFileLayout("how are the shim settings written in the file?"); // true
+ * asksFileLayout("How do I write a sequence to a file with seq.write?"); // false
+ */
+export function asksFileLayout(question: string): boolean {
+  return FILE_LAYOUT.test(question);
+}
+
+/**
+ * The plan as a specification question: the concept budgets (a concept plan keeps its own), searched in the document sources
+ * only (`docSources`, those with the doc formatter and documents, in the intent's order), `why`
+ * appended to the reason. The caller re-applies the input's overrides; with no document source it
+ * keeps the plan.
+ *
+ * @example
+ * asLayoutQuestion(plan, profiles, ["docs"], "asks how a file lays it out").sources; // ["docs"]
+ */
+export function asLayoutQuestion(plan: Plan, profiles: readonly SourceProfile[], docSources: readonly string[], why: string): Plan {
+  if (docSources.length === 0) return plan;
+  const sources = orderSources("concept", profiles).filter((s) => docSources.includes(s));
+  if (plan.intent === "concept") return { ...plan, sources, reason: `${plan.reason}; ${why}` };
+  const distinct = plan.identifiers.filter((id) => !plan.identifiers.some((o) => o !== id && o.endsWith(`.${id}`))).length;
+  const budget = budgetFor("concept", { broad: false, identifiers: distinct, keyTerms: plan.key_terms.length });
+  return {
+    ...plan,
+    intent: "concept",
+    ...budget.values,
+    sources,
+    reason: `concept (${why}; was ${plan.reason}); ${budget.why}`,
+  };
+}
