@@ -16,9 +16,6 @@ export type RerankHit = Pick<
  * Feature names in matrix column order. Scores from SQL come both raw (how strong the match is
  * for this query, needed for calibration) and relative to the candidate list (comparable across
  * queries); the text features add what BM25 ignores: coverage, phrase order, proximity, titles.
- * The last three restate three text features relative to the list's best (`bm25_rel`: this
- * passage's BM25 over the best in the list): trees score each passage alone, and "the best match
- * of this list" is what ranking needs whatever the query's length or wording.
  */
 export const FEATURE_NAMES = [
   "lex_norm",
@@ -38,15 +35,9 @@ export const FEATURE_NAMES = [
   "both_sides",
   "best_sentence",
   "bm25_local",
-  "bm25_rel",
-  "sentence_rel",
-  "idf_coverage_rel",
 ] as const;
 
 export type FeatureName = (typeof FEATURE_NAMES)[number];
-
-/** The columns the last three restate over the list's best, in their FEATURE_NAMES order. */
-const RELATIVE_OF = (["bm25_local", "best_sentence", "idf_coverage"] as const).map((f) => FEATURE_NAMES.indexOf(f));
 
 interface DocText {
   title: Set<string>;
@@ -158,7 +149,7 @@ export function rerankFeatures(query: RerankQuery, hits: readonly RerankHit[]): 
   const minVec = vecs.length ? Math.min(...vecs) : 0;
   const maxVec = vecs.length ? Math.max(...vecs) : 0;
 
-  const rows = hits.map((h, i) => {
+  return hits.map((h, i) => {
     const d = docs[i]!;
     let covered = 0;
     let idfCovered = 0;
@@ -196,10 +187,4 @@ export function rerankFeatures(query: RerankQuery, hits: readonly RerankHit[]): 
       bm25,
     ];
   });
-  // List-relative columns: bm25_local, best_sentence and idf_coverage over the list's best.
-  for (const from of RELATIVE_OF) {
-    const best = Math.max(0, ...rows.map((r) => r[from]!));
-    for (const r of rows) r.push(best > 0 ? r[from]! / best : 0);
-  }
-  return rows;
 }
