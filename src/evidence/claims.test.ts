@@ -50,6 +50,20 @@ describe("excusedConstraint", () => {
     ).toBe(false);
   });
 
+  it("excuses a claim's symbol when the strongest passage is strong, whatever share of the claim it holds", () => {
+    const unrelated = { keyTerms: ["hoxb4", "represses", "t", "cell", "exhaustion", "melanoma"], strongHit: 0.65 };
+    expect(excusedConstraint("HOXB4", ctx("HOXB4 represses T cell exhaustion in melanoma.", unrelated))).toBe(true);
+    // Relevant but not strong: the share is still required; a name or a question's symbol never.
+    expect(
+      excusedConstraint(
+        "HOXB4",
+        ctx("HOXB4 represses T cell exhaustion in melanoma.", { ...unrelated, evidence: [{ ...passage, relevance: 0.5 }] }),
+      ),
+    ).toBe(false);
+    expect(excusedConstraint("Aducanumab", ctx("Aducanumab represses T cell exhaustion in melanoma.", unrelated))).toBe(false);
+    expect(excusedConstraint("HOXB4", ctx("Does HOXB4 repress T cell exhaustion in melanoma?", unrelated))).toBe(false);
+  });
+
   it("keeps a drug or company name, and any symbol of a question, required", () => {
     expect(excusedConstraint("Aducanumab", ctx("Aducanumab facilitates HSC expansion in co-culture."))).toBe(false);
     expect(excusedConstraint("HOXB4", ctx("Does HOXB4 facilitate HSC expansion in co-culture?"))).toBe(false);

@@ -45,6 +45,8 @@ export interface ClaimContext {
   claimHit: number;
   /** Share of the claim's other key terms the strongest passage must hold (`gate.claimCoverage`). */
   claimCoverage: number;
+  /** Relevance at which the strongest passage excuses a claim's symbol without the share above (`gate.strongHit`). */
+  strongHit?: number;
   /**
    * Whether every word of a several-word name is indexed, only never in that order (the corpus
    * writes `HIV-1 broadly neutralizing antibodies`, the claim `HIV-1 Neutralizing Antibodies`).
@@ -61,6 +63,7 @@ export interface ClaimContext {
  *   several-word name whose words are each indexed but never in that order (`RecQ-class DNA`), and
  *   the strongest passage (relevance ≥ `claimHit`) holds at least `claimCoverage` of the claim's
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
+ *   A strong passage (relevance ≥ `strongHit`) excuses the symbol without that share;
  * - a name written only as the modifier of a lower-case word (`ECG-triggered`, in a question too)
  *   when the best passage, however strong, holds that word (`trigger`) and `claimCoverage` of the other key terms:
  *   the corpus does the thing asked, naming how it is triggered another way.
@@ -81,6 +84,9 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
     .reduce<Evidence | undefined>((a, e) => (!a || e.relevance > a.relevance ? e : a), undefined);
   // A symbol needs a relevant passage (`claimHit`); an attribute asks less than a thing: the best passage will do.
   if (!top || (!attribute && top.relevance < ctx.claimHit)) return false;
+  // A strong passage (`strongHit`) states the claim in its own words: a symbol it writes another way
+  // (`Sac1` as SAC1p, `GDI` as RhoGDI) need not be matched by the claim's other words too.
+  if (!attribute && ctx.strongHit !== undefined && top.relevance >= ctx.strongHit) return true;
   const held = termSet(top.text);
   // An attribute: the strongest passage does what it says (`trigger` of ECG-triggered), by whatever means.
   if (attribute && !held.has(stem(attribute))) return false;
