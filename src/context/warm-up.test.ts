@@ -22,9 +22,11 @@ describe("warmUp", () => {
   it("runs its question through the graph: search, then the quality gate's term check", async () => {
     const searched = vi.spyOn(store, "matchHybrid");
     const checked = vi.spyOn(store, "termPresence");
+    const expanded = vi.spyOn(store, "getDocumentChunks");
     await warmUp(buildRunContext({ store, embeddings }));
     expect(searched).toHaveBeenCalled();
     expect(checked).toHaveBeenCalled();
+    expect(expanded).toHaveBeenCalled();
   });
 
   it("does nothing once its signal is aborted", async () => {
@@ -40,7 +42,8 @@ describe("warmUp", () => {
       warming.abort();
       return original(...args);
     });
-    const later = vi.spyOn(store, "termPresence");
+    // The expand node's read (the planner already asked the gate's term check, while the query embedded).
+    const later = vi.spyOn(store, "getDocumentChunks");
     await expect(warmUp(buildRunContext({ store, embeddings }), { signal: warming.signal })).resolves.toBeUndefined();
     expect(later).not.toHaveBeenCalled();
   });

@@ -49,8 +49,8 @@ async function computeEntry(store: SqlStore, tenant: string): Promise<Omit<Entry
  * @example
  * await minedSynonyms(store, "default"); // { gre: ["gradient echo"], "gradient echo": ["gre"], ... }
  */
-export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Record<string, string[]>> {
-  return (await minedEntry(store, tenant)).map;
+export async function minedSynonyms(store: SqlStore, tenant: string, generation?: Generation): Promise<Record<string, string[]>> {
+  return (await minedEntry(store, tenant, generation)).map;
 }
 
 /**
@@ -82,8 +82,9 @@ export async function questionSynonyms(
   tenant: string,
   question: string,
   configured: Record<string, string[]>,
+  generation?: Generation,
 ): Promise<SynonymIndex> {
-  const entry = await minedEntry(store, tenant);
+  const entry = await minedEntry(store, tenant, generation);
   const whole = combinedIndex(configured, entry.map);
   entry.shortLookup ??= shortFormLookup(entry.short);
   entry.dropped ??= new Map();
@@ -192,8 +193,11 @@ function droppedShortForms(question: string, map: Record<string, string[]>, shor
   return drop;
 }
 
-async function minedEntry(store: SqlStore, tenant: string): Promise<Entry> {
-  const generation = await store.tenantGeneration(tenant);
+/** The tenant's data generation, when the caller has it at hand (a run's `runLookups`); else read from the store. */
+export type Generation = () => Promise<string>;
+
+async function minedEntry(store: SqlStore, tenant: string, current?: Generation): Promise<Entry> {
+  const generation = await (current ? current() : store.tenantGeneration(tenant));
   let byTenant = cache.get(store);
   if (!byTenant) cache.set(store, (byTenant = new Map()));
   const hit = byTenant.get(tenant);
@@ -239,8 +243,13 @@ export function combinedIndex(configured: Record<string, string[]>, mined: Recor
  * @example
  * const index = await tenantSynonyms(store, "default", settings.retrieval.synonyms);
  */
-export async function tenantSynonyms(store: SqlStore, tenant: string, configured: Record<string, string[]>): Promise<SynonymIndex> {
-  return combinedIndex(configured, await minedSynonyms(store, tenant));
+export async function tenantSynonyms(
+  store: SqlStore,
+  tenant: string,
+  configured: Record<string, string[]>,
+  generation?: Generation,
+): Promise<SynonymIndex> {
+  return combinedIndex(configured, await minedSynonyms(store, tenant, generation));
 }
 
 /** Texts whose {@link withSynonymsOf} is remembered per index (an index is read-only once searched). */

@@ -37,6 +37,8 @@ export interface SourceSearchOptions {
    * documents the hybrid search missed: an example program says what it is in its name. @default false
    */
   titleSearch?: boolean;
+  /** The tenant's data generation, when the caller has it at hand (a run's `runLookups`). @default store.tenantGeneration */
+  generation?: () => Promise<string>;
 }
 
 /** What one source returned and how it was asked. */
@@ -96,7 +98,7 @@ function languageOf(hit: ChunkHit): string | undefined {
  */
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
-  const { mined = {}, lexicalText = question, titleSearch = false } = options;
+  const { mined = {}, lexicalText = question, titleSearch = false, generation } = options;
   const synonyms = options.synonyms ?? combinedIndex(settings.synonyms, mined);
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
@@ -117,6 +119,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     ? await vectorCandidates(store, embedding, {
         filters: { tenant: tenant ?? DEFAULT_TENANT, sources: [profile.name], topics },
         candidates: fusion.candidates,
+        ...(generation ? { generation } : {}),
       })
     : undefined;
   // metadata.language is not a SQL filter: ask for more and filter here.
