@@ -64,6 +64,20 @@ describe("runLookups", () => {
     expect(await runLookups(store, "acme", "run-1").indexedSources()).toEqual(["examples"]);
   });
 
+  it("remembers a keyed lookup for the run only", async () => {
+    const search = () => store.hybridCandidates("chunks", null, { filters: { sources: ["docs"] } });
+    const asked = vi.spyOn(store, "hybridCandidates");
+    const run = runLookups(store, "default", "run-1");
+    const first = await run.remember("chunks", search);
+    expect(first).toHaveLength(1);
+    expect(await run.remember("chunks", search)).toBe(first);
+    expect(asked).toHaveBeenCalledTimes(1);
+
+    await anotherProcess(store).writeDocuments([doc("more.md", [section("More chunks, uploaded in parallel.")])]);
+    expect(await runLookups(store, "default", "run-2").remember("chunks", search)).toHaveLength(2);
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
   it("forgets a failed lookup, so the next caller asks again", async () => {
     vi.spyOn(store, "tenantGeneration").mockRejectedValueOnce(new Error("connection reset"));
     const run = runLookups(store, "default", "run-1");

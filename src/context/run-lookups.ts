@@ -16,6 +16,11 @@ export interface RunLookups {
    * others in one statement. A call not awaited starts the lookup early (while the query embeds).
    */
   termPresence(phrases: readonly string[]): Promise<TermPresence[]>;
+  /**
+   * `load()`, once per run and key: for a lookup keyed by everything that shapes it (the hybrid
+   * search's candidates, which a broadened round asks again with the same text and filters).
+   */
+  remember<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** Runs remembered per store and tenant; a run's lookups are small. */
@@ -50,6 +55,7 @@ function uncached(store: SqlStore, tenant: string): RunLookups {
     generation: () => store.tenantGeneration(tenant),
     indexedSources: () => store.indexedSources(tenant),
     termPresence: (phrases) => store.termPresence(tenant, phrases),
+    remember: (_key, load) => load(),
   };
 }
 
@@ -67,6 +73,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 function remembered(store: SqlStore, tenant: string): RunLookups {
   const presence = new Map<string, Promise<TermPresence>>();
+  const kept = new Map<string, () => Promise<unknown>>();
   return {
     generation: once(() => store.tenantGeneration(tenant)),
     indexedSources: once(() => store.indexedSources(tenant)),
@@ -83,6 +90,11 @@ function remembered(store: SqlStore, tenant: string): RunLookups {
         );
       }
       return Promise.all(phrases.map((p) => presence.get(p)!));
+    },
+    remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+      let lookup = kept.get(key);
+      if (!lookup) kept.set(key, (lookup = once(load)));
+      return lookup() as Promise<T>;
     },
   };
 }

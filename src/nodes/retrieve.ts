@@ -77,7 +77,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
     };
   }
   const { tenant } = ctx;
-  const { generation } = runLookups(ctx.store, tenant, task.run_id);
+  const { generation, remember } = runLookups(ctx.store, tenant, task.run_id);
   const fallbacks: string[] = [];
   // Only the short forms the question writes as such (its case is the evidence, not the key terms').
   // Asked before the embedding is awaited: the store works while the embedder's worker does.
@@ -113,6 +113,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       lexicalText,
       titleSearch: plan.intent === "example" && profile.formatter === "example",
       generation,
+      remember,
     });
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {
