@@ -4,12 +4,13 @@
  * ranked list's documents) and the verdict counts, so a speed change shows what it costs. The
  * index is built once (cached) under .sourcewise/bench-scifact.
  * Usage: npm run bench:graph -- ../shared/data/scifact [--limit 200] [--db DIR] [--out ranked.jsonl] [--max-retries N] [--query-in-thread]
- * `--out` writes each question's verdict, broaden flag and ranked ids with relevance (to compare two trees);
+ * `--out` writes each question's verdict, broaden flag, ranked ids with relevance and a hash of the answer, its citations and context blocks (to compare two trees);
  * `--max-retries` sets `gate.maxRetries` (0: no broadened round, to price what it buys).
  * The query is embedded in a worker thread of its own, as `serve`, `ask` and the Studio graph do
  * (`openContext`), so the store works while it embeds; `--query-in-thread` embeds it on the
  * graph's thread (the default of `createEmbeddings`, and of this bench before speed15).
  */
+import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -70,7 +71,18 @@ for (const q of data.queries.slice(1, 1 + Number(values.limit))) {
   const broaden = "rerank:1" in r.timings;
   if (broaden) broadened++;
   lines.push(
-    JSON.stringify({ id: q.id, verdict: r.verdict, broaden, ndcg: score, ranked: r.ranked.map((c) => [c.id, c.rerank_score.toFixed(6)]) }),
+    JSON.stringify({
+      id: q.id,
+      verdict: r.verdict,
+      broaden,
+      ndcg: score,
+      ranked: r.ranked.map((c) => [c.id, c.rerank_score.toFixed(6)]),
+      // The answer and the context blocks it was written from, as one hash: equal when both are.
+      answer: createHash("sha256")
+        .update(JSON.stringify([r.answer, r.citations, r.context]))
+        .digest("hex")
+        .slice(0, 16),
+    }),
   );
 }
 const row = (name: string, xs: number[]) =>
