@@ -20,27 +20,30 @@ afterEach(async () => {
 
 describe("warmUp", () => {
   it("runs its question through the graph: search, then the quality gate's term check", async () => {
-    const searched = vi.spyOn(store, "matchHybrid");
+    const searched = vi.spyOn(store, "hybridCandidates");
     const checked = vi.spyOn(store, "termPresence");
+    const expanded = vi.spyOn(store, "getDocumentChunks");
     await warmUp(buildRunContext({ store, embeddings }));
     expect(searched).toHaveBeenCalled();
     expect(checked).toHaveBeenCalled();
+    expect(expanded).toHaveBeenCalled();
   });
 
   it("does nothing once its signal is aborted", async () => {
-    const searched = vi.spyOn(store, "matchHybrid");
+    const searched = vi.spyOn(store, "hybridCandidates");
     await warmUp(buildRunContext({ store, embeddings }), { signal: AbortSignal.abort() });
     expect(searched).not.toHaveBeenCalled();
   });
 
   it("stops quietly when aborted mid-run, before its next node", async () => {
     const warming = new AbortController();
-    const original = store.matchHybrid.bind(store);
-    vi.spyOn(store, "matchHybrid").mockImplementation(async (...args) => {
+    const original = store.hybridCandidates.bind(store);
+    vi.spyOn(store, "hybridCandidates").mockImplementation(async (...args) => {
       warming.abort();
       return original(...args);
     });
-    const later = vi.spyOn(store, "termPresence");
+    // The expand node's read (the planner already asked the gate's term check, while the query embedded).
+    const later = vi.spyOn(store, "getDocumentChunks");
     await expect(warmUp(buildRunContext({ store, embeddings }), { signal: warming.signal })).resolves.toBeUndefined();
     expect(later).not.toHaveBeenCalled();
   });

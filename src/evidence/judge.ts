@@ -1,6 +1,7 @@
 import type { GateSettings } from "../config/run-settings.js";
 import { coverage, keyStems, termSet } from "../generation/text.js";
-import type { GateResult, GateSignals } from "../state/types.js";
+import type { GateResult, GateSignals, Plan } from "../state/types.js";
+import { spellingVariants } from "./spelling.js";
 
 /** One ranked result as the gate weighs it. */
 export interface Evidence {
@@ -169,4 +170,25 @@ export function corpusGaps(
 export function notCovered(missing: readonly string[], signals: GateSignals): GateResult {
   const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(", ")} or ${missing.at(-1)}`;
   return { decision: "clarify", signals, missing: [...missing], reason: `No indexed document mentions ${list}.` };
+}
+
+/**
+ * What the gate asks the corpus about (`store.termPresence`) for a plan, on the first round: the
+ * required constraints and the key terms (none when the evidence names an indexed entry, whose
+ * other words are framing), each with its other spellings; undefined when the gate asks nothing
+ * (no constraint and at most one key term). With `namesEntry` false it is a superset of what the
+ * gate asks, so it can be looked up before the evidence exists.
+ * @example
+ * gateLookup(plan, false)?.lookup; // ["IL6", "IL-6", "macrophages", ...]
+ */
+export function gateLookup(
+  plan: Pick<Plan, "constraints" | "key_terms">,
+  namesEntry: boolean,
+): { terms: string[]; spellings: Map<string, string[]>; lookup: string[] } | undefined {
+  const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
+  if (plan.constraints.length === 0 && terms.length <= 1) return undefined;
+  // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
+  const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
+  const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
+  return { terms, spellings, lookup };
 }

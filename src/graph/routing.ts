@@ -28,6 +28,7 @@ export function routeToRetrievers(state: GraphStateType): Send[] | "clarify" {
         tenant: state.tenant,
         topic: state.topic,
         plan,
+        run_id: state.run_id,
       } satisfies RetrieveTask),
   );
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { HumanMessage, type BaseMessage } from "@langchain/core/messages";
 import { Overwrite } from "@langchain/langgraph";
 import { runContext, type NodeConfig } from "../context/run-context.js";
@@ -71,5 +72,12 @@ export async function condense(state: GraphStateType, config: NodeConfig) {
   }
   metadata.timings_ms.condense = Math.round(performance.now() - started);
   metadata.models.condense = rewriter;
-  return { ...freshTurn(), metadata: new Overwrite(metadata), question: asked, messages, standalone_question: standalone };
+  return {
+    ...freshTurn(),
+    metadata: new Overwrite(metadata),
+    question: asked,
+    messages,
+    standalone_question: standalone,
+    run_id: randomUUID(),
+  };
 }

@@ -1,4 +1,5 @@
 import { basename } from "node:path";
+import { runLookups, type RunLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { exampleNameScores, preferredExample } from "../evidence/example-choice.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
@@ -60,7 +61,7 @@ export async function expand(state: GraphStateType, config: NodeConfig): Promise
     .slice(0, plan.top_k);
   const seeds =
     plan.intent === "example" ? await answeringExampleFirst(ranked, state.ranked, state.standalone_question, plan.key_terms, ctx) : ranked;
-  const docs = await loadDocuments(ctx.store, ctx.tenant, seeds);
+  const docs = await loadDocuments(ctx.store, ctx.tenant, seeds, runLookups(ctx.store, ctx.tenant, state.run_id).remember);
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p]));
 
   const out = new Assembly(budget);
@@ -193,18 +194,31 @@ function matchedWithNeighbours(doc: DocRows, matched: ChunkHit[], seeds: RankedC
   return group.sort((a, b) => a.rows[0]!.chunkIndex - b.rows[0]!.chunkIndex);
 }
 
-async function loadDocuments(store: SqlStore, tenant: string, seeds: RankedChunk[]): Promise<Map<string, DocRows>> {
+/**
+ * The seeds' documents, each read once per run (`remember`): a broadened round's expand mostly
+ * meets the first round's documents again. Read-only once built.
+ */
+async function loadDocuments(
+  store: SqlStore,
+  tenant: string,
+  seeds: RankedChunk[],
+  remember: RunLookups["remember"],
+): Promise<Map<string, DocRows>> {
   const out = new Map<string, DocRows>();
   for (const id of unique(seeds.map((s) => s.documentId))) {
-    const rows = await store.getDocumentChunks(tenant, id);
-    if (rows.length === 0) continue;
-    const children = new Map<string, ChunkHit[]>();
-    for (const r of rows) if (r.parentId) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
-    const sections = rows.filter((r) => r.kind === "section" || !r.parentId);
-    const leaves = rows.filter((r) => !children.has(r.id));
-    out.set(id, { id, sections, byId: new Map(rows.map((r) => [r.id, r])), children, leaves });
+    const doc = await remember(`document:${id}`, async () => docRows(id, await store.getDocumentChunks(tenant, id)));
+    if (doc) out.set(id, doc);
   }
   return out;
+}
+
+function docRows(id: string, rows: ChunkHit[]): DocRows | undefined {
+  if (rows.length === 0) return undefined;
+  const children = new Map<string, ChunkHit[]>();
+  for (const r of rows) if (r.parentId) children.set(r.parentId, [...(children.get(r.parentId) ?? []), r]);
+  const sections = rows.filter((r) => r.kind === "section" || !r.parentId);
+  const leaves = rows.filter((r) => !children.has(r.id));
+  return { id, sections, byId: new Map(rows.map((r) => [r.id, r])), children, leaves };
 }
 
 /** The section a seed belongs to: its parent when it is a child chunk, else itself. */

@@ -1,8 +1,11 @@
+import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { gateLookup } from "../evidence/judge.js";
 import { exampleNamedFor } from "../evidence/thing-request.js";
 import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
 import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
 import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "../planner/noun-phrase.js";
+import { embedQueryCached } from "../retrieval/query-embedding.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Plan } from "../state/types.js";
 
@@ -13,6 +16,9 @@ import type { Plan } from "../state/types.js";
  * `metadata.fallbacks`); without one, the offline heuristic. The input's overrides are applied
  * here, once, and win. A question typed as a bare noun phrase ("UTE in pypulseq") is a request
  * for the thing when an example is named for it (see {@link thingRequest}).
+ * In a graph run (`run_id`) it also starts what later nodes wait for: the query's embedding (in the
+ * embedder's worker) and the store lookups the router, retrieval and the gate make (`runLookups`),
+ * so the store answers them while the worker embeds.
  *
  * @example
  * ```ts
@@ -23,8 +29,14 @@ import type { Plan } from "../state/types.js";
 export async function planner(state: GraphStateType, config: NodeConfig): Promise<GraphUpdate> {
   const ctx = runContext(config);
   const started = performance.now();
+  const lookups = runLookups(ctx.store, ctx.tenant, state.run_id);
+  if (state.run_id) {
+    // Not awaited: the router and retrieval await them (a failure is theirs to report).
+    embedQueryCached(ctx.embeddings, state.standalone_question).catch(() => {});
+    lookups.generation().catch(() => {});
+  }
   // A task reads as a request for an example only where the tenant has examples to give.
-  const indexed = new Set(await ctx.store.indexedSources(ctx.tenant));
+  const indexed = new Set(await lookups.indexedSources());
   const examples = ctx.profiles.filter((p) => p.formatter === "example" && indexed.has(p.name)).map((p) => p.name);
   const overrides: PlanOverrides = {
     top_k: state.top_k,
@@ -47,6 +59,9 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
     (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides)) ??
     planned.plan;
   const model = plan.planner === "llm" ? `llm/${ctx.chatModelId ?? "chat-model"}` : "heuristic";
+  const asked = gateLookup(plan, false);
+  // Only when something will be searched (the gate judges what retrieval found).
+  if (state.run_id && asked && plan.top_k > 0 && plan.sources.length > 0) lookups.termPresence(asked.lookup).catch(() => {});
   return {
     plan,
     metadata: {

@@ -2,10 +2,11 @@ import { aliasKey } from "../generation/api-entry.js";
 import { aliasNames } from "../retrieval/aliases.js";
 import { tenantSynonyms, withSynonymsOf } from "../retrieval/mined-synonyms.js";
 import type { SynonymIndex } from "../retrieval/synonyms.js";
+import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
-import { absent, corpusGaps, decide, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
+import { absent, corpusGaps, decide, gateLookup, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -94,7 +95,8 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
-  const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms);
+  const lookups = runLookups(store, tenant, state.run_id);
+  const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms, lookups.generation);
   signals.key_term_coverage = Math.max(
     signals.key_term_coverage,
     spelledCoverage(
@@ -125,12 +127,10 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // A question naming an indexed entry (alias index, or its name or title verbatim) is about that entry:
   // its other words ("arguments", "accept") are framing.
   const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias) || evidence.some((e) => e.named);
-  const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
+  const asked = state.attempt === 0 ? gateLookup(plan, namesEntry) : undefined;
   let missing: string[] = [];
-  if (state.attempt === 0 && (plan.constraints.length > 0 || terms.length > 1)) {
-    // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
-    const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
-    const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
+  if (asked) {
+    const { terms, spellings, lookup } = asked;
     // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
     const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
     // The language of the code in the evidence is covered ("in Python" over Python entries), whatever the text says.
@@ -144,7 +144,8 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       keyTerms: plan.key_terms,
       evidence,
     };
-    const presence = presentSpelling(await store.termPresence(tenant, lookup), spellings);
+    // The planner asked for these while the query embedded (`runLookups`).
+    const presence = presentSpelling(await lookups.termPresence(lookup), spellings);
     const held = (name: string) => presence.some((p) => p.phrase === name && p.lexemes.length > 0 && !absent(p));
     const wordsIndexed = (name: string) => presence.some((p) => p.phrase === name && p.minDf > 0 && p.phraseFound === false);
     const aliases = parenthesisedAliases(state.standalone_question, plan.constraints);

@@ -4,6 +4,7 @@ import { questionSynonyms } from "../retrieval/mined-synonyms.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
 import type { ChunkHit } from "../storage/types.js";
+import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 
 /** The payload of one `Send("retrieve", task)`: one source of one retrieval round. */
@@ -18,6 +19,8 @@ export type RetrieveTask = {
   /** Topic for topic-scoped search (local results interleaved with global ones). */
   topic?: string;
   plan: Plan;
+  /** The run's id (`run_id`), for the store lookups the run's nodes share. */
+  run_id?: string;
 };
 
 /** What a retrieve branch writes: its own candidate lists, and metadata merged with the other branches'. */
@@ -74,7 +77,12 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
     };
   }
   const { tenant } = ctx;
+  const { generation, remember } = runLookups(ctx.store, tenant, task.run_id);
   const fallbacks: string[] = [];
+  // Only the short forms the question writes as such (its case is the evidence, not the key terms').
+  // Asked before the embedding is awaited: the store works while the embedder's worker does.
+  const pendingSynonyms = questionSynonyms(ctx.store, tenant, question, settings.synonyms, generation);
+  pendingSynonyms.catch(() => {}); // awaited below; its failure is thrown there
   let embedding: number[] | null = null;
   try {
     embedding = await embedQueryCached(ctx.embeddings, question, settings.queryEmbeddingCache);
@@ -85,8 +93,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
   const extraTerms = broadened ? plan.key_terms : [];
-  // Only the short forms the question writes as such (its case is the evidence, not the key terms').
-  const synonyms = await questionSynonyms(ctx.store, tenant, question, settings.synonyms);
+  const synonyms = await pendingSynonyms;
   // An example request's words ("show me an example of") match files named *_example, not the
   // example asked for: the lexical side searches what it asks for.
   const lexicalText = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : question;
@@ -105,6 +112,8 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       synonyms,
       lexicalText,
       titleSearch: plan.intent === "example" && profile.formatter === "example",
+      generation,
+      remember,
     });
   // Cached per tenant and source for the profile's TTL; an ingest by the tenant makes it stale.
   const search = async (topics?: string[]): Promise<SourceSearchResult> => {
@@ -121,7 +130,7 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
       retrieval: profile.retrieval,
       settings,
     };
-    const lookup = { tenant, source, request, ttlSeconds: profile.cache_ttl_seconds, generation: () => ctx.store.tenantGeneration(tenant) };
+    const lookup = { tenant, source, request, ttlSeconds: profile.cache_ttl_seconds, generation };
     return (await ctx.resultCache.getOrLoad(lookup, () => run(topics))).value;
   };
 

@@ -1,3 +1,4 @@
+import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { routeQuery } from "../sources/router.js";
@@ -25,15 +26,20 @@ export async function router(state: GraphStateType, config: NodeConfig): Promise
     only: state.sources,
   });
   return {
-    route: await withoutEmptySources(route, ctx, state.sources),
+    route: await withoutEmptySources(route, ctx, state.sources, state.run_id),
     metadata: { timings_ms: { route: Math.round(performance.now() - started) } },
   };
 }
 
 /** The route without the sources the tenant has no document in: a search of them costs a query and finds nothing. */
-async function withoutEmptySources(route: RouteDecision, ctx: RunContext, named: readonly string[] | undefined): Promise<RouteDecision> {
+async function withoutEmptySources(
+  route: RouteDecision,
+  ctx: RunContext,
+  named: readonly string[] | undefined,
+  run: string,
+): Promise<RouteDecision> {
   if (named?.length) return route;
-  const indexed = new Set(await ctx.store.indexedSources(ctx.tenant));
+  const indexed = new Set(await runLookups(ctx.store, ctx.tenant, run).indexedSources());
   const sources = route.sources.filter((s) => indexed.has(s));
   if (sources.length === 0 || sources.length === route.sources.length) return route;
   const primary = route.primary.filter((s) => indexed.has(s));

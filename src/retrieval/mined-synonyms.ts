@@ -49,8 +49,8 @@ async function computeEntry(store: SqlStore, tenant: string): Promise<Omit<Entry
  * @example
  * await minedSynonyms(store, "default"); // { gre: ["gradient echo"], "gradient echo": ["gre"], ... }
  */
-export async function minedSynonyms(store: SqlStore, tenant: string): Promise<Record<string, string[]>> {
-  return (await minedEntry(store, tenant)).map;
+export async function minedSynonyms(store: SqlStore, tenant: string, generation?: Generation): Promise<Record<string, string[]>> {
+  return (await minedEntry(store, tenant, generation)).map;
 }
 
 /**
@@ -82,8 +82,9 @@ export async function questionSynonyms(
   tenant: string,
   question: string,
   configured: Record<string, string[]>,
+  generation?: Generation,
 ): Promise<SynonymIndex> {
-  const entry = await minedEntry(store, tenant);
+  const entry = await minedEntry(store, tenant, generation);
   const whole = combinedIndex(configured, entry.map);
   entry.shortLookup ??= shortFormLookup(entry.short);
   entry.dropped ??= new Map();
@@ -157,6 +158,40 @@ function standingAlone(key: string): RegExp {
   return pattern;
 }
 
+/** Written as a short form: two capitals (GRE, bSSFP) or letters with digits (Sirt1 for SIRT1). */
+const isShortForm = (written: string) => (written.match(/[A-Z]/g)?.length ?? 0) >= 2 || /\d/.test(written);
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9_]/.test(ch);
+const isAlnum = (ch: string | undefined) => ch !== undefined && /[A-Za-z0-9]/.test(ch);
+
+/**
+ * Whether `key` stands alone in `text` ({@link standingAlone}) somewhere written as a short form.
+ * ASCII text and key (most questions) are scanned with indexOf and the pattern's boundaries
+ * spelled out, the same matches in the same order (in ASCII, \p{L} and \p{N} are letters and
+ * digits, and case-insensitive matching is ASCII case); anything else runs the pattern.
+ * @internal exported for its test.
+ */
+export function writtenAsShortForm(text: string, key: string): boolean {
+  if (key === "" || !isAscii(text) || !isAscii(key)) return [...text.matchAll(standingAlone(key))].some((m) => isShortForm(m[0]));
+  const lower = text.toLowerCase();
+  const wanted = key.toLowerCase();
+  let i = lower.indexOf(wanted);
+  while (i !== -1) {
+    const end = i + wanted.length;
+    const before = !isWordChar(text[i - 1]) && !(text[i - 1] === "-" && isAlnum(text[i - 2]));
+    const after = !isWordChar(text[end]) && !(text[end] === "-" && isAlnum(text[end + 1]));
+    if (before && after) {
+      if (isShortForm(text.slice(i, end))) return true;
+      // A global pattern goes on after its match.
+      i = lower.indexOf(wanted, end);
+    } else i = lower.indexOf(wanted, i + 1);
+  }
+  return false;
+}
+
 /** {@link minedFor} on a given map and its short-form keys. */
 export function asWrittenIn(question: string, map: Record<string, string[]>, short: ReadonlySet<string>): Record<string, string[]> {
   const drop = droppedShortForms(question, map, short);
@@ -185,15 +220,16 @@ function droppedShortForms(question: string, map: Record<string, string[]>, shor
       drop.push(key);
       continue;
     }
-    const alone = standingAlone(key);
-    // Written as a short form: two capitals (GRE, bSSFP) or letters with digits (Sirt1 for SIRT1).
-    if (![...text.matchAll(alone)].some((m) => (m[0].match(/[A-Z]/g)?.length ?? 0) >= 2 || /\d/.test(m[0]))) drop.push(key);
+    if (!writtenAsShortForm(text, key)) drop.push(key);
   }
   return drop;
 }
 
-async function minedEntry(store: SqlStore, tenant: string): Promise<Entry> {
-  const generation = await store.tenantGeneration(tenant);
+/** The tenant's data generation, when the caller has it at hand (a run's `runLookups`); else read from the store. */
+export type Generation = () => Promise<string>;
+
+async function minedEntry(store: SqlStore, tenant: string, current?: Generation): Promise<Entry> {
+  const generation = await (current ? current() : store.tenantGeneration(tenant));
   let byTenant = cache.get(store);
   if (!byTenant) cache.set(store, (byTenant = new Map()));
   const hit = byTenant.get(tenant);
@@ -239,8 +275,13 @@ export function combinedIndex(configured: Record<string, string[]>, mined: Recor
  * @example
  * const index = await tenantSynonyms(store, "default", settings.retrieval.synonyms);
  */
-export async function tenantSynonyms(store: SqlStore, tenant: string, configured: Record<string, string[]>): Promise<SynonymIndex> {
-  return combinedIndex(configured, await minedSynonyms(store, tenant));
+export async function tenantSynonyms(
+  store: SqlStore,
+  tenant: string,
+  configured: Record<string, string[]>,
+  generation?: Generation,
+): Promise<SynonymIndex> {
+  return combinedIndex(configured, await minedSynonyms(store, tenant, generation));
 }
 
 /** Texts whose {@link withSynonymsOf} is remembered per index (an index is read-only once searched). */

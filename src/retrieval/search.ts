@@ -3,6 +3,7 @@ import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { aliasNames, withAliasHits } from "./aliases.js";
+import { fuseCandidates, type FusedCandidate } from "./fusion.js";
 import { combinedIndex } from "./mined-synonyms.js";
 import { expandQuery, type SynonymIndex } from "./synonyms.js";
 import { vectorCandidates } from "./vector-candidates.js";
@@ -37,6 +38,14 @@ export interface SourceSearchOptions {
    * documents the hybrid search missed: an example program says what it is in its name. @default false
    */
   titleSearch?: boolean;
+  /** The tenant's data generation, when the caller has it at hand (a run's `runLookups`). @default store.tenantGeneration */
+  generation?: () => Promise<string>;
+  /**
+   * Where the hybrid's candidates are remembered, by a key of everything that shapes them (a run's
+   * `runLookups().remember`): a broadened round whose lexical text, vector candidates and filters
+   * are its first round's fuses the first round's candidates again instead of searching. @default none
+   */
+  remember?: <T>(key: string, load: () => Promise<T>) => Promise<T>;
 }
 
 /** What one source returned and how it was asked. */
@@ -85,6 +94,25 @@ function languageOf(hit: ChunkHit): string | undefined {
   return typeof lang === "string" ? lang.toLowerCase() : undefined;
 }
 
+/** The best `limit` fused candidates as hits, in fused order, their rows read by id. */
+async function fusedHits(store: SqlStore, tenant: string, fused: readonly FusedCandidate[], limit: number): Promise<ChunkHit[]> {
+  const kept = fused.slice(0, limit);
+  const rows = new Map(
+    (
+      await store.getChunks(
+        tenant,
+        kept.map((c) => c.id),
+      )
+    ).map((h) => [h.id, h]),
+  );
+  return kept.flatMap((c) => {
+    const row = rows.get(c.id);
+    if (!row) return [];
+    const { score, lexicalScore, vectorScore, exactScore, lexicalRank, vectorRank } = c;
+    return [{ ...row, score, lexicalScore, vectorScore, exactScore, lexicalRank, vectorRank }];
+  });
+}
+
 /**
  * Searches one source with the hybrid SQL function: the question plus its synonyms on the
  * lexical side, the query vector on the other, identifiers matched exactly and boosted. The
@@ -96,7 +124,7 @@ function languageOf(hit: ChunkHit): string | undefined {
  */
 export async function searchSource(options: SourceSearchOptions): Promise<SourceSearchResult> {
   const { store, profile, question, embedding, identifiers = [], extraTerms = [], tenant, topics, settings, broadened = false } = options;
-  const { mined = {}, lexicalText = question, titleSearch = false } = options;
+  const { mined = {}, lexicalText = question, titleSearch = false, generation } = options;
   const synonyms = options.synonyms ?? combinedIndex(settings.synonyms, mined);
   const r = profile.retrieval;
   const weights = settings.fusion ?? { lexical: r.lexical_weight, vector: r.vector_weight, exact: r.exact_weight };
@@ -117,16 +145,22 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
     ? await vectorCandidates(store, embedding, {
         filters: { tenant: tenant ?? DEFAULT_TENANT, sources: [profile.name], topics },
         candidates: fusion.candidates,
+        ...(generation ? { generation } : {}),
       })
     : undefined;
+  // The candidates before fusion, then fused with this round's weights (sw_match_hybrid's ranking).
+  const bm25 = { titleWeight: r.title_weight, sectionWeight: r.section_weight };
+  const filters = { tenant, sources: [profile.name], topics };
+  const loadPool = () => store.hybridCandidates(text, embedding, { filters, fusion, bm25, vectorIds });
+  const poolKey = JSON.stringify(["hybrid", text, embedding !== null, filters, fusion.exactTerms, fusion.candidates, bm25, vectorIds]);
+  const pool = await (options.remember ? options.remember(poolKey, loadPool) : loadPool());
   // metadata.language is not a SQL filter: ask for more and filter here.
-  const hits = await store.matchHybrid(text, embedding, {
-    limit: language ? wanted * 4 : wanted,
-    filters: { tenant, sources: [profile.name], topics },
-    fusion,
-    bm25: { titleWeight: r.title_weight, sectionWeight: r.section_weight },
-    vectorIds,
-  });
+  const hits = await fusedHits(
+    store,
+    tenant ?? DEFAULT_TENANT,
+    fuseCandidates(pool, fusion, embedding !== null),
+    language ? wanted * 4 : wanted,
+  );
   const names = aliasNames(identifiers);
   const aliasHits = names.length
     ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } })

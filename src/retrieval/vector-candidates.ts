@@ -11,6 +11,8 @@ export interface VectorCandidatesOptions {
   candidates: number;
   /** Lookups remembered per store; 0 searches every time. @default 64 */
   capacity?: number;
+  /** The tenant's data generation, when the caller has it at hand (a run's `runLookups`). @default store.tenantGeneration */
+  generation?: () => Promise<string>;
 }
 
 /**
@@ -25,9 +27,10 @@ export interface VectorCandidatesOptions {
  */
 export async function vectorCandidates(store: SqlStore, embedding: number[], options: VectorCandidatesOptions): Promise<string[]> {
   const { filters, candidates, capacity = 64 } = options;
+  const current = options.generation ?? (() => store.tenantGeneration(filters.tenant));
   const search = () => store.vectorIds(embedding, { candidates, filters });
   if (capacity <= 0) return search();
-  const generation = await store.tenantGeneration(filters.tenant);
+  const generation = await current();
   const { tenant, sources = null, topics = null, documentIds = null } = filters;
   const key = `${JSON.stringify([tenant, generation, sources, topics, documentIds, candidates])}${embedding.join(",")}`;
   let cache = caches.get(store);

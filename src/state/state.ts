@@ -101,6 +101,8 @@ export const TurnState = Annotation.Root({
   /** The numbered blocks the generator reads (scratch: `context_seen` keeps their text once). */
   context: scratch<ContextBlock[]>(() => []),
   gate: last<GateResult | null>(() => null),
+  /** This run's id, written by condense: the key of the store lookups the run's nodes share (`runLookups`). Scratch. */
+  run_id: scratch<string>(() => ""),
 });
 
 /** What a thread keeps across turns (with a checkpointer). */

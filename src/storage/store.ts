@@ -9,7 +9,16 @@ import { readReindexState } from "./reindex-state.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import { uuid7 } from "./uuid7.js";
 import { toVectorLiteral } from "./vector.js";
-import type { Bm25Params, ChunkHit, DocumentInput, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
+import type {
+  Bm25Params,
+  ChunkHit,
+  DocumentInput,
+  DocumentRef,
+  FusionParams,
+  HybridCandidate,
+  SearchFilters,
+  StoreStats,
+} from "./types.js";
 
 export const DEFAULT_TENANT = "default";
 
@@ -66,6 +75,28 @@ export function toHit(r: HitRow): ChunkHit {
     content: r.content,
     metadata: r.metadata ?? {},
     score: r.score ?? 0,
+    lexicalScore: r.lexical_score,
+    vectorScore: r.vector_score,
+    exactScore: r.exact_score,
+    lexicalRank: r.lexical_rank,
+    vectorRank: r.vector_rank,
+  };
+}
+
+/** A row of `sw_hybrid_candidates`. @internal */
+export type HybridCandidateRow = {
+  chunk_id: string;
+  lexical_score: number;
+  vector_score: number | null;
+  exact_score: number;
+  lexical_rank: number | null;
+  vector_rank: number | null;
+};
+
+/** Maps a row of `sw_hybrid_candidates` (SQL or RPC JSON) to a {@link HybridCandidate}. @internal */
+export function toHybridCandidate(r: HybridCandidateRow): HybridCandidate {
+  return {
+    id: r.chunk_id,
     lexicalScore: r.lexical_score,
     vectorScore: r.vector_score,
     exactScore: r.exact_score,
@@ -419,6 +450,44 @@ export class SqlStore {
       ],
     );
     return rows.map(toHit);
+  }
+
+  /**
+   * The hybrid search's candidates before fusion (`sw_hybrid_candidates`): the same union of
+   * lexical, vector and exact candidates as {@link matchHybrid}, each with its scores and ranks,
+   * for the caller to fuse (`fuseCandidates`) with any weights and read the kept rows by id.
+   * @example
+   * const pool = await store.hybridCandidates("aspirin fever", vector, { filters: { sources: ["docs"] } });
+   */
+  async hybridCandidates(
+    query: string,
+    embedding: number[] | null,
+    opts: {
+      filters?: SearchFilters;
+      bm25?: Bm25Params;
+      fusion?: Pick<FusionParams, "exactTerms" | "candidates">;
+      vectorIds?: readonly string[];
+    } = {},
+  ): Promise<HybridCandidate[]> {
+    const f = opts.fusion ?? {};
+    const [tenant, sources, topics, documentIds] = filterArgs(opts.filters);
+    const { rows } = await this.client.query<HybridCandidateRow>(
+      `select chunk_id, lexical_score, vector_score, exact_score, lexical_rank, vector_rank
+       from sw_hybrid_candidates($1, $2::vector, $3, $4, $5, $6::uuid[], $7, $8, $9, $10, $11, $12, $13, $14::uuid[])`,
+      [
+        query,
+        embedding ? toVectorLiteral(embedding) : null,
+        tenant,
+        sources,
+        topics,
+        documentIds,
+        f.exactTerms ?? null,
+        f.candidates ?? 100,
+        ...bm25Args(opts.bm25),
+        opts.vectorIds ? [...opts.vectorIds] : null,
+      ],
+    );
+    return rows.map(toHybridCandidate);
   }
 
   /**

@@ -9,16 +9,18 @@ import {
   SqlStore,
   toDocumentRef,
   toHit,
+  toHybridCandidate,
   toStoreStats,
   toTermPresence,
   type DocumentRow,
   type HitRow,
+  type HybridCandidateRow,
   type StatsRow,
   type TermPresence,
   type TermPresenceRow,
 } from "./store.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
-import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, SearchFilters, StoreStats } from "./types.js";
+import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, HybridCandidate, SearchFilters, StoreStats } from "./types.js";
 import { toVectorLiteral } from "./vector.js";
 
 export interface OpenSupabaseOptions {
@@ -176,6 +178,32 @@ export class SupabaseStore extends SqlStore {
       ...(opts.vectorIds ? { p_vector_ids: [...opts.vectorIds] } : {}),
     });
     return rows.map(toHit);
+  }
+
+  override async hybridCandidates(
+    query: string,
+    embedding: number[] | null,
+    opts: {
+      filters?: SearchFilters;
+      bm25?: Bm25Params;
+      fusion?: Pick<FusionParams, "exactTerms" | "candidates">;
+      vectorIds?: readonly string[];
+    } = {},
+  ): Promise<HybridCandidate[]> {
+    const { p_tenant, p_sources, p_topics, p_document_ids } = filterArgs(opts.filters);
+    const rows = await this.rpc<HybridCandidateRow[]>("sw_hybrid_candidates", {
+      p_query: query,
+      p_query_embedding: embedding ? toVectorLiteral(embedding) : null,
+      p_tenant,
+      p_sources,
+      p_topics,
+      p_document_ids,
+      p_exact_terms: opts.fusion?.exactTerms ?? null,
+      p_candidates: opts.fusion?.candidates ?? 100,
+      ...bm25Args(opts.bm25),
+      ...(opts.vectorIds ? { p_vector_ids: [...opts.vectorIds] } : {}),
+    });
+    return rows.map(toHybridCandidate);
   }
 
   override async matchAliases(names: readonly string[], opts: { limit?: number; filters?: SearchFilters } = {}): Promise<ChunkHit[]> {

@@ -46,6 +46,22 @@ export interface FusionParams {
   rrfK?: number;
 }
 
+/**
+ * One candidate of the hybrid search with its scores before fusion (`sw_hybrid_candidates`): what
+ * `fuseCandidates` ranks for any fusion weights.
+ */
+export interface HybridCandidate {
+  id: string;
+  /** BM25 score (0 when only another side found it). */
+  lexicalScore: number;
+  /** Cosine similarity; null without a query vector or a stored one. */
+  vectorScore: number | null;
+  /** Share of the exact identifier terms the chunk holds. */
+  exactScore: number;
+  lexicalRank: number | null;
+  vectorRank: number | null;
+}
+
 /** A stored chunk as the retrieval functions return it. */
 export interface ChunkHit {
   id: string;

@@ -154,6 +154,7 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
     ranked: [],
     context: [],
     gate: null,
+    run_id: "",
     attempt: 0,
     standalone_question: over.standalone_question ?? over.question,
     history: [],
