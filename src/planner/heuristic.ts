@@ -2,7 +2,7 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { Intent, Plan } from "../state/types.js";
 import { budgetFor, orderSources, profileThresholds } from "./budget.js";
 import { FILE_LAYOUT } from "./file-format.js";
-import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms, IN_ACTUAL_USE } from "./terms.js";
 
 /** One lexical cue: when `re` matches, `intent` gains `weight`, and `label` goes into the reason. */
 interface Cue {
@@ -81,7 +81,7 @@ const CUES: Cue[] = [
   // Asking to see a thing in use: "I'd like to see X used in an actual sequence", "X called in a real script".
   {
     intent: "example",
-    re: /\b(see (\S+ ){1,3}(used|in use|in action|being used|called)|(used|called|in use) in (an? |some |any )?(actual|real|real-world|complete|full|working|existing|whole|practical) (sequence|script|program|code|example|demo|project|application)s?)\b/i,
+    re: new RegExp(String.raw`\b(?:see (?:\S+ ){1,3}(?:used|in use|in action|being used|called)|${IN_ACTUAL_USE})\b`, "i"),
     weight: 3,
     label: "asks to see it used",
   },

@@ -16,14 +16,19 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** A thing asked to be seen in real use: "used in an actual sequence", "called in a real script". */
+export const IN_ACTUAL_USE = String.raw`(?:used|called|in use) in (?:an? |some |any )?(?:actual|real|real-world|complete|full|working|existing|whole|practical) (?:sequence|script|program|code|example|demo|project|application)s?`;
+
 /**
  * How users ask for code or frame a search, not what it is about: "can you give me the code",
  * "where's the script", "which script shows", "I'm trying to", "I'm looking for", "where can I find", "I'd like to see …
  * used in an actual script, is there one?". Their words are
  * not key terms ("code" stays one in "the code generator").
  */
-const REQUEST_FRAME =
-  /\b(?:(?:i['’]m|i am|we['’]re|we are) (?:trying to|looking for)|where (?:can|do|could|would|should) (?:i|we|one) find|(?:give|send|share|post|show|write) (?:me|us) (?:the |some )?(?:code|script|program)s?|where(?:['’]s| is| are) (?:the )?(?:code|script|program)s?|(?:see|get|have) the (?:code|script|program)s?|(?:which|what) (?:script|program|example|demo)s? (?:shows?|demonstrates?|does|implements?)|(?:i['’]d|i would|i) (?:like|want|love) to see|(?:used|called|in use) in (?:an? |some |any )?(?:actual|real|real-world|complete|full|working|existing|whole|practical) (?:sequence|script|program|code|example|demo|project|application)s?|is there one|are there any)\b/gi;
+const REQUEST_FRAME = new RegExp(
+  String.raw`\b(?:(?:i['’]m|i am|we['’]re|we are) (?:trying to|looking for)|where (?:can|do|could|would|should) (?:i|we|one) find|(?:give|send|share|post|show|write) (?:me|us) (?:the |some )?(?:code|script|program)s?|where(?:['’]s| is| are) (?:the )?(?:code|script|program)s?|(?:see|get|have) the (?:code|script|program)s?|(?:which|what) (?:script|program|example|demo)s? (?:shows?|demonstrates?|does|implements?)|(?:i['’]d|i would|i) (?:like|want|love) to see|${IN_ACTUAL_USE}|is there one|are there any)\b`,
+  "gi",
+);
 
 /** Latin abbreviations that look like dotted names. */
 const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a"]);
