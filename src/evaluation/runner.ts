@@ -59,7 +59,9 @@ export async function runEval(opts: RunEvalOptions): Promise<EvalResults> {
       paths: part.paths,
       source: part.source,
       tenant,
-      prune: true,
+      // The eval database holds exactly the dataset: a copy made elsewhere (its corpus folder
+      // moved with it) must not keep the first location's documents beside the new ones.
+      prune: "source",
       onProgress: (p) => opts.onProgress?.({ phase: "ingest", done: p.done, total: p.total }),
     });
     ingestSummary.added += s.documents.added;

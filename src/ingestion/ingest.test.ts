@@ -1,4 +1,4 @@
-import { mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm, unlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -103,6 +103,33 @@ describe("ingest", () => {
       expect(s.rows[0]!.n).toBe((await store.stats()).searchable);
     } finally {
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('with prune "source", a corpus folder copied elsewhere replaces its first location instead of doubling the source', async () => {
+    await write("a.md", guide);
+    await write("b.md", "# B\n\nBeta text about shims.\n");
+    const copy = await mkdtemp(join(tmpdir(), "sw-copy-"));
+    const other = await mkdtemp(join(tmpdir(), "sw-other-"));
+    try {
+      await ingest({ store, embeddings: model, paths: [dir], source: "manual" });
+      await writeFile(join(other, "o.md"), "# O\n\nAnother source's text.\n");
+      await ingest({ store, embeddings: model, paths: [other], source: "docs" });
+      await cp(dir, copy, { recursive: true });
+      // `true` keeps what lies outside the paths: the source would hold the corpus twice.
+      const doubled = await ingest({ store, embeddings: model, paths: [copy], source: "manual", prune: true });
+      expect(doubled.documents).toMatchObject({ added: 2, pruned: 0 });
+      expect(await store.listDocuments({ source: "manual" })).toHaveLength(4);
+      const synced = await ingest({ store, embeddings: model, paths: [copy], source: "manual", prune: "source" });
+      expect(synced.documents).toMatchObject({ added: 0, unchanged: 2, pruned: 2 });
+      const uris = (await store.listDocuments({ source: "manual" })).map((d) => d.uri).sort();
+      expect(uris).toEqual([join(copy, "a.md"), join(copy, "b.md")]);
+      // Other sources are not this ingest's to prune.
+      expect((await store.listDocuments({ source: "docs" })).map((d) => d.uri)).toEqual([join(other, "o.md")]);
+      expect((await store.matchBm25("shims")).map((h) => h.uri)).toEqual([join(copy, "b.md")]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+      await rm(other, { recursive: true, force: true });
     }
   });
 

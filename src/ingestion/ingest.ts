@@ -37,8 +37,12 @@ export interface IngestOptions {
   tenant?: string;
   /** Topics tagged on every document of this run. */
   topics?: string[];
-  /** Remove stored documents under `paths` whose files (or records) are gone. @default false */
-  prune?: boolean;
+  /**
+   * Remove stored documents under `paths` whose files (or records) are gone. `"source"` also removes
+   * the source's documents stored from anywhere else, so the source holds exactly `paths` (an eval
+   * database whose corpus folder was copied or moved along with it). @default false
+   */
+  prune?: boolean | "source";
   loaders?: Loader[];
   /** Larger files are skipped. @default 50 MiB */
   maxFileBytes?: number;
@@ -252,7 +256,7 @@ export async function ingest(options: IngestOptions): Promise<IngestSummary> {
     const roots = paths.map((p) => resolve(p));
     const gone = [...stored.values()].filter((d) => {
       const file = fileOfUri(d.uri);
-      if (!roots.some((r) => isUnder(file, r))) return false;
+      if (!roots.some((r) => isUnder(file, r))) return prune === "source";
       if (loadedFiles.has(file)) return !seenUris.has(d.uri);
       return !existsSync(file);
     });
