@@ -43,6 +43,21 @@ describe("usage requests", () => {
   });
 });
 
+describe("which example calls a named function", () => {
+  it("answers with the script whose code calls it, though another script's name matches the other words", async () => {
+    const { answer, plan, files } = await ask("which demo script that plots lines calls tb.aux.isLegacy?", usage);
+    expect(plan?.intent).toBe("example");
+    expect(files[0]).toBe("writeNoiseFloor.m");
+    expect(/```matlab\n([\s\S]*?)```/.exec(answer)?.[1]).toContain("if ~tb.aux.isLegacy()");
+  });
+
+  it("does not prefer callers of a name every example calls", async () => {
+    const { files } = await ask("show me a demo that plots a straight line with tb.writeTable", usage);
+    // Two of the three examples call tb.writeTable: the name picks nothing, the question's words do.
+    expect(files[0]).toBe("writeLinePlot.m");
+  });
+});
+
 describe("questions about how a file lays something out", () => {
   it("answers from the format's documentation, not from the API entry of the method named", async () => {
     const { answer, plan, files } = await ask(
@@ -53,6 +68,17 @@ describe("questions about how a file lays something out", () => {
     expect(plan?.reason).toContain("asks how a file lays it out");
     expect(files).toEqual(["table-format.md"]);
     expect(answer).toMatch(/sample time in seconds/);
+  });
+
+  it("reads 'what does the file format require' and 'on the [ROWS] line' as layout questions, whatever method is named", async () => {
+    for (const question of [
+      "I'm adding rows with tb.writeTable; what does the file format require for the time column?",
+      "when tb.writeTable exports a row, how is its time stored on the [ROWS] line?",
+    ]) {
+      const { plan, files } = await ask(question, usage);
+      expect(plan).toMatchObject({ intent: "concept", sources: ["docs"] });
+      expect(files).toEqual(["table-format.md"]);
+    }
   });
 });
 

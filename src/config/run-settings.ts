@@ -187,6 +187,20 @@ export const RetrievalSettingsSchema = z
           .strict()
           .default({}),
         /**
+         * Example requests that write a code name (`mr.makeSLRpulse`, `pp.make_extended_trapezoid`):
+         * the least relevance of a chunk of an example program that calls the name as written, when
+         * at most `maxShare` of the candidates' example files call it (a name every demo calls,
+         * `seq.write`, picks none). The callers are what "which demo calls X?" asks for, whatever
+         * else their text matches. `relevance` 0 turns it off.
+         */
+        callerMatch: z
+          .object({
+            relevance: z.number().min(0).max(1).default(0.8),
+            maxShare: z.number().min(0).max(1).default(0.5),
+          })
+          .strict()
+          .default({}),
+        /**
          * Relevance given at least to the one entry a question names verbatim (its name, section or
          * page title: `VACUUM`, `mr.makeTrapezoid`) when no other candidate document carries the name:
          * an exact, unambiguous name match is strong evidence whatever the passage's wording. 0 turns it off.

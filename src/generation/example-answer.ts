@@ -1,4 +1,5 @@
 import { preferredExample } from "../evidence/example-choice.js";
+import { callersOnly } from "../evidence/name-callers.js";
 import { exampleCode, exampleLanguage } from "./example-code.js";
 import { fileLabel } from "./format.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
@@ -62,6 +63,7 @@ export function exampleAnswer({
   question = "",
   titleScore = () => 0,
   identifiers = [],
+  callers = new Set(),
 }: {
   blocks: readonly FormattedBlock[];
   maxChars: number;
@@ -70,11 +72,14 @@ export function exampleAnswer({
   titleScore?: (uri: string) => number;
   /** The names the question asks about (the plan's identifiers): a file too long to show whole is shown from the paragraph that uses one. */
   identifiers?: readonly string[];
+  /** The files found calling the code name the request writes (`RankedChunk.calls`): when the context holds one, a caller answers. */
+  callers?: ReadonlySet<string>;
 }): ExtractiveAnswer | null {
   const examples = blocks.filter((b) => b.formatter === "example" && languageOf(b) !== undefined);
   const language = namedLanguage(question, examples);
   const inLanguage = examples.filter((b) => languageOf(b)?.toLowerCase() === language);
-  const pool = inLanguage.length ? inLanguage : examples;
+  // Asked which demo calls a name, the files calling it are the ones to choose from.
+  const pool = callersOnly(inLanguage.length ? inLanguage : examples, (b) => b.block.uri, callers);
   // Rank order decides, unless a later file's name says clearly better what is asked.
   const best = preferredExample(
     pool,

@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { runLookups, type RunLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { exampleNameScores, preferredExample } from "../evidence/example-choice.js";
+import { callerUris, callersOnly } from "../evidence/name-callers.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
 import { usableEvidence } from "../evidence/evidence.js";
 import { countTokens } from "../ingestion/token-count.js";
@@ -100,7 +101,8 @@ const EXAMPLE_FILES = 5;
  * For an example request, the seeds of the example file that will answer moved first (its ranked
  * chunks added when none was a seed), so it comes back whole before a better-ranked near-twin fills
  * the budget: of the {@link EXAMPLE_FILES} best-ranked files of the examples sources in the
- * language the question names (when it names one), the best-ranked unless a later file's
+ * language the question names (when it names one), and of those the reranker found calling the code
+ * name the question writes when any is ({@link callersOnly}), the best-ranked unless a later file's
  * name says clearly better what is asked ({@link preferredExample}, as the answerer chooses).
  */
 async function answeringExampleFirst(
@@ -122,7 +124,8 @@ async function answeringExampleFirst(
   if (coded.length < 2) return seeds;
   const language = namedLanguageOf(question, coded);
   const inLanguage = coded.filter((f) => f.language?.toLowerCase() === language);
-  const pool = (inLanguage.length ? inLanguage : coded).slice(0, EXAMPLE_FILES);
+  // Asked which demo calls a name, the files calling it are the ones to choose from.
+  const pool = callersOnly((inLanguage.length ? inLanguage : coded).slice(0, EXAMPLE_FILES), (f) => f.uri, callerUris(ranked));
   const scores = await exampleNameScores(
     ctx,
     keyTerms,

@@ -12,6 +12,7 @@ import type { GenerationSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { exampleNameScores } from "../evidence/example-choice.js";
+import { callerUris } from "../evidence/name-callers.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Citation, ContextBlock } from "../state/types.js";
 import type { SourceProfile } from "../sources/profile.js";
@@ -208,6 +209,7 @@ function structuredAnswer(
           question: state.standalone_question,
           titleScore: (uri) => titles.get(uri) ?? 0,
           identifiers: plan.identifiers,
+          callers: callerUris(state.ranked),
         })
       : (apiAnswer({
           blocks: formatted.blocks,

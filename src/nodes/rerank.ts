@@ -2,6 +2,7 @@ import { LocalFusionReranker } from "../models/rerankers/local.js";
 import { readFusionWeights } from "../models/rerankers/weights.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
+import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { titleCoverage } from "../retrieval/title-match.js";
@@ -54,6 +55,20 @@ async function exampleTitleCoverage(
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const coverage = titleCoverage(pool, plan.key_terms, index, { question });
   return new Map(pool.map((c, i) => [c.id, coverage[i]!]));
+}
+
+/**
+ * For an example request writing a code name, the chunks of example programs (an examples source's
+ * files in a programming language) that call it, when few of the candidates' example files do
+ * ({@link callerChunks}).
+ */
+function exampleCallers(ctx: RunContext, plan: Plan, pool: readonly Candidate[]): Set<string> {
+  const { relevance, maxShare } = ctx.settings.retrieval.rerank.callerMatch;
+  const names = calledNames(plan.identifiers);
+  if (plan.intent !== "example" || relevance <= 0 || names.length === 0) return new Set();
+  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const programs = pool.filter((c) => examples.has(c.source) && typeof c.metadata.language === "string");
+  return callerChunks(programs, names, maxShare);
 }
 
 /** What a remote reranker reads of a chunk: where it sits, then what it says. */
@@ -124,6 +139,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const order = state.route?.sources ?? plan.sources;
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const titled = await exampleTitleCoverage(ctx, plan, scored, state.standalone_question);
+  const callers = exampleCallers(ctx, plan, pool);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -134,7 +150,9 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     // An example program named for what the question asks (`writeEpi.m` for "an EPI example").
     const coverage = titled.get(candidate.id) ?? 0;
     const byTitle = coverage >= s.titleMatch.minCoverage ? s.titleMatch.relevance * coverage : 0;
-    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle);
+    // An example program calling the code name the request writes (`which demo calls mr.aux.isOctave?`).
+    const byCall = callers.has(candidate.id) ? s.callerMatch.relevance : 0;
+    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
@@ -148,6 +166,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
       rerank_score,
       ...(relevance < threshold ? { below_threshold: true } : {}),
       ...(verbatim ? { named: true } : {}),
+      ...(byCall ? { calls: true } : {}),
     });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);

@@ -11,6 +11,9 @@ describe("asksFileLayout", () => {
     "when seq.write puts an arbitrary gradient into the [GRADIENTS] section, what does each column mean?",
     "RF pulse use field values in the seq format",
     "which entries of the config file are optional?",
+    "when seq.write exports an RF pulse with its offsets set, how are they stored on the [RF] line?",
+    "I'm adding a gradient with seq.addBlock; what does the file format require for its delay?",
+    "does the seq format allow two extensions in one block?",
   ])("reads %j as asking how a file lays it out", (q) => expect(asksFileLayout(q)).toBe(true));
 
   it.each([
@@ -19,6 +22,9 @@ describe("asksFileLayout", () => {
     "Which fields does the struct returned by makeAdc hold?",
     "What does the Returns section of the docs say?",
     "show me an example that reads a file",
+    "what does pp.format_trace require as input?",
+    "which options does the format function accept?",
+    "is the [RF] line of my plot wrong?",
   ])("reads %j as something else", (q) => expect(asksFileLayout(q)).toBe(false));
 });
 

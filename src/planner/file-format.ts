@@ -2,20 +2,23 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { Plan } from "../state/types.js";
 import { budgetFor, orderSources } from "./budget.js";
 
-/** Where a file format holds something: "in the .seq file", "into the [GRADIENTS] section", "in the seq format". */
-const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of) (?:the |a |an |my |its |this |that |each |every )?(?:(?:\.?[\w-]+ )?(?:files?|formats?)|\[[A-Z][A-Z0-9_ -]*\] sections?)\b`;
+/** Where a file format holds something: "in the .seq file", "into the [GRADIENTS] section", "in the seq format", "on the [RF] line". */
+const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of|on) (?:the |a |an |my |its |this |that |each |every )?(?:(?:\.?[\w-]+ )?(?:files?|formats?)|\[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?))\b`;
 
 /** How a file lays it out: written, stored, encoded, its columns, fields or lines. */
 const LAID_OUT = String.raw`\b(?:written|stored|saved|encoded|serialized|serialised|represented|laid out|end(?:s)? up|appears?|columns?|fields?|lines?|rows?|entries|entry|records?|values?|syntax|layout)\b`;
+
+/** A file format as the one that sets the rule: "what does the file format require for …", "the seq format allows …". */
+const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says|specif(?:y|ies)|expects?|allows?|permits?|defines?|mandates?|dictates?|forbids?)\b`;
 
 /**
  * A question about how a file format lays something out: what is written, stored or encoded
  * where, what its columns, fields or lines hold ("how are the shim settings written in the file",
  * "what's the format of a definition line", "what does each column of the [GRADIENTS] section
- * mean"). Either order of the two parts.
+ * mean", "what does the file format require for its delay"). Either order of the two parts.
  */
 export const FILE_LAYOUT = new RegExp(
-  `${LAID_OUT}.{0,60}?${IN_FILE}|${IN_FILE}.{0,60}?${LAID_OUT}|\\bformat of (?:an? |the )?\\w+ (?:line|entry|record|field|column)s?\\b`,
+  `${LAID_OUT}.{0,60}?${IN_FILE}|${IN_FILE}.{0,60}?${LAID_OUT}|\\bformat of (?:an? |the )?\\w+ (?:line|entry|record|field|column)s?\\b|${FORMAT_RULES}`,
   "i",
 );
 

@@ -54,7 +54,13 @@ describe("headNounTerms", () => {
       "gradient",
       "echo",
     ]);
-    expect(headNounTerms("multi-slice EPI that positions slices by translating the FOV")).toEqual(["slice", "epi"]);
+  });
+
+  it("takes the words after a hyphenated compound, which modifies them", () => {
+    expect(headNounTerms("is there a basic gradient-echo EPI without ramp sampling, just for teaching, no labels?")).toEqual(["epi"]);
+    expect(headNounTerms("multi-slice EPI that positions slices by translating the FOV")).toEqual(["epi"]);
+    // More than two words after it: the last two, as without a compound.
+    expect(headNounTerms("T1-weighted 3D inversion recovery MPRAGE")).toEqual(["recovery", "mprage"]);
   });
 
   it("is undefined when the head is the noun already", () => {

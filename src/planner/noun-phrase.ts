@@ -78,15 +78,23 @@ const HEAD_NOUN_WORDS = 2;
 
 /**
  * The key terms of the head's last words, its head noun ("gradient echo" of "plain Cartesian
- * RF-spoiled 2D gradient echo"): premodifiers before it pick among its variants as modifiers
- * after it do. Undefined when the head is no longer than that.
+ * RF-spoiled 2D gradient echo", "EPI" of "basic gradient-echo EPI", after a hyphenated compound
+ * modifying it): premodifiers before it pick among its variants as modifiers after it do.
+ * Undefined when the head is no longer than that.
  *
  * @example
  * headNounTerms("is there a plain Cartesian RF-spoiled 2D gradient echo, without labels?"); // ["gradient", "echo"]
+ * headNounTerms("is there a basic gradient-echo EPI without ramp sampling?"); // ["epi"]
  * headNounTerms("diffusion EPI with prospective motion correction"); // undefined
  */
 export function headNounTerms(question: string): string[] | undefined {
   const head = headTerms(question);
+  if (head.length <= 1) return undefined;
+  // A hyphenated compound modifies what follows it ("gradient-echo EPI", "spin-echo EPI"): the head noun is after it.
+  const text = question.replace(SEARCH_FRAME, "").trim().split(HEAD_END)[0] ?? "";
+  const afterCompound = /\b[\p{L}\p{N}]+-[\p{L}\p{N}]+\s+(?!.*\b[\p{L}\p{N}]+-[\p{L}\p{N}]+\s)(.+)$/u.exec(text)?.[1];
+  const noun = afterCompound ? extractKeyTerms(afterCompound) : [];
+  if (noun.length > 0 && noun.length <= HEAD_NOUN_WORDS && noun.length < head.length) return noun;
   return head.length > HEAD_NOUN_WORDS ? head.slice(-HEAD_NOUN_WORDS) : undefined;
 }
 

@@ -67,6 +67,8 @@ export interface RankedChunk extends Candidate {
   below_threshold?: boolean;
   /** Set on the one entry the question names verbatim (`VACUUM`, `mr.makeTrapezoid`): its relevance is at least `rerank.namedRelevance`. */
   named?: boolean;
+  /** Set on a chunk of an example program calling the code name an example request writes: its relevance is at least `rerank.callerMatch.relevance`. */
+  calls?: boolean;
 }
 
 /** One numbered block of context the generator sees, and cites as `[n]`. */
