@@ -35,7 +35,7 @@ describe("the settings tree", () => {
       requireConstraints: true,
       unknownTermShare: 0.5,
       claimCoverage: 0.5,
-      claimHit: 0.25,
+      claimHit: 0.15,
     });
     expect(s.generation.markers).toEqual({ high: 0.8, medium: 0.65 });
     expect(s.retrieval.synonyms).toEqual(DEFAULT_SYNONYMS);

@@ -23,8 +23,21 @@ describe("claims and symbols", () => {
   });
 
   it("counts codes and all-capital names as symbols, not names, products or identifiers", () => {
-    for (const s of ["HOXB4", "KDM5A", "H5N1", "RUNX", "MUC1-C", "cRCT"]) expect(isSymbol(s)).toBe(true);
-    for (const s of ["Initech", "Aducanumab", "TimescaleDB", "Oracle RAC", "mr.makeArbitraryRf", "pg_stat_io", "makeB0map"])
+    for (const s of ["HOXB4", "KDM5A", "H5N1", "RUNX", "MUC1-C", "cRCT", "miR7a", "BlaER1", "ssDNA", "PKG-la", "NF-kB"])
+      expect(isSymbol(s)).toBe(true);
+    for (const s of [
+      "Initech",
+      "Aducanumab",
+      "TimescaleDB",
+      "Oracle RAC",
+      "mr.makeArbitraryRf",
+      "pg_stat_io",
+      "makeB0map",
+      "OmpF",
+      "Wi-Fi",
+      "B-tree",
+      "Rho-GDI",
+    ])
       expect(isSymbol(s)).toBe(false);
   });
 });

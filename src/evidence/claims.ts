@@ -20,17 +20,22 @@ export function isClaim(text: string): boolean {
 }
 
 /**
- * A symbol: one token with a digit (`HOXB4`, `KDM5A`, `H5N1`), all in capitals (`RUNX`, `LRBA`) or
- * capitals after a short lower-case prefix (`cRCT`, `mTOR`),
- * as gene, protein, strain and code names are written. Not a capitalised word (`Initech`,
- * `Aducanumab`), nor a CamelCase name (`TimescaleDB`), nor a phrase, nor a code identifier.
+ * A symbol: one token with a digit (`HOXB4`, `KDM5A`, `H5N1`, `miR7a`, `BlaER1`), all in capitals
+ * (`RUNX`, `LRBA`), capitals after a short lower-case prefix (`cRCT`, `mTOR`), or such a symbol
+ * hyphenated with another or with one or two letters (`PKG-la`, `NF-kB`), as gene, protein, strain
+ * and code names are written. Not a capitalised word (`Initech`, `Aducanumab`), nor a CamelCase
+ * name (`TimescaleDB`), nor a phrase, nor a code identifier.
  */
 export function isSymbol(term: string): boolean {
-  // Code has dots, underscores, calls and camelCase humps (makeB0map); a symbol has none.
-  if (/[\s._()]/.test(term) || /[a-z]{2}[A-Z]/.test(term) || !/[A-Za-z]/.test(term)) return false;
+  // Code has dots, underscores, calls and camelCase humps joining words (makeB0map: three or more
+  // lower-case letters before a capital); a symbol has none (miR7a, BlaER1: a short prefix).
+  if (/[\s._()]/.test(term) || /[a-z]{3}[A-Z]/.test(term) || !/[A-Za-z]/.test(term)) return false;
   const letters = term.replace(/[^A-Za-z]/g, "");
   // HOXB4, H5N1; RUNX, LRBA; cRCT, mTOR (a lower-case prefix to a run of capitals).
-  return /\d/.test(term) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[a-z]{1,2}[A-Z]{2,}$/.test(term);
+  if (/\d/.test(term) || (letters.length >= 2 && letters === letters.toUpperCase()) || /^[a-z]{1,2}[A-Z]{2,}$/.test(term)) return true;
+  // PKG-la, NF-kB: a symbol with an isoform or subunit letter; B-tree, Wi-Fi and Rho-GDI are not.
+  const parts = term.split("-");
+  return parts.length > 1 && parts.every((p) => /^[A-Za-z]{1,2}$/.test(p) || isSymbol(p)) && parts.some((p) => isSymbol(p));
 }
 
 /** Options of {@link excusedConstraint}. */

@@ -32,4 +32,10 @@ describe("spellingVariants", () => {
     expect(spellingVariants("DENV-3").every((v) => v.includes("3"))).toBe(true);
     expect(spellingVariants("Initech")).toEqual([]);
   });
+
+  it("writes a several-word name's hyphens as spaces, not a one-word name's", () => {
+    expect(spellingVariants("RecQ-class DNA")).toContain("RecQ class DNA");
+    expect(spellingVariants("Cnp1 N-tail")).toContain("Cnp1 N tail");
+    expect(spellingVariants("G-CSF")).not.toContain("G CSF");
+  });
 });

@@ -98,6 +98,9 @@ export function spellingVariants(term: string): string[] {
       out.push(t);
     }
   };
+  // A several-word name's hyphens as spaces (`RecQ-class DNA` as RecQ class DNA): the index stores
+  // `recq-class` as one more lexeme, which the corpus need not hold when it holds the words.
+  if (/\s/.test(term.trim()) && /\w-\w/.test(term)) add(term.replace(/(?<=\w)-(?=\w)/g, " "));
   // Two rounds: a qualified code's bare part gets its own spellings (NF-kB-dependent → NF-kB → NF-κB).
   let frontier = [term];
   for (let round = 0; round < 2; round++) {

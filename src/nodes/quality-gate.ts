@@ -145,9 +145,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       evidence,
     };
     // The planner asked for these while the query embedded (`runLookups`).
-    const presence = presentSpelling(await lookups.termPresence(lookup), spellings);
+    const asWritten = await lookups.termPresence(lookup);
+    const presence = presentSpelling(asWritten, spellings);
     const held = (name: string) => presence.some((p) => p.phrase === name && p.lexemes.length > 0 && !absent(p));
-    const wordsIndexed = (name: string) => presence.some((p) => p.phrase === name && p.minDf > 0 && p.phraseFound === false);
+    // Every word indexed, never in that order, as written or spelled another way (`RecQ-class DNA` as RecQ class DNA).
+    const wordsIndexed = (name: string) =>
+      [name, ...(spellings.get(name) ?? [])].some((s) => asWritten.some((p) => p.phrase === s && p.minDf > 0 && p.phraseFound === false));
     const aliases = parenthesisedAliases(state.standalone_question, plan.constraints);
     // Two names the question gives one thing (`Vaccine Alliance (GAVI)`): the corpus holding either will do.
     const otherName = (c: string) => aliases.get(c) ?? [...aliases].find(([, name]) => name === c)?.[0];
