@@ -67,7 +67,9 @@ function exampleCallers(ctx: RunContext, plan: Plan, pool: readonly Candidate[])
   const names = calledNames(plan.identifiers);
   if (plan.intent !== "example" || relevance <= 0 || names.length === 0) return new Set();
   const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
-  const programs = pool.filter((c) => examples.has(c.source) && typeof c.metadata.language === "string");
+  const programs = pool.flatMap((c) =>
+    examples.has(c.source) && typeof c.metadata.language === "string" ? [{ ...c, language: c.metadata.language }] : [],
+  );
   return callerChunks(programs, names, maxShare);
 }
 
