@@ -51,6 +51,13 @@ describe("which example calls a named function", () => {
     expect(/```matlab\n([\s\S]*?)```/.exec(answer)?.[1]).toContain("if ~tb.aux.isLegacy()");
   });
 
+  it("does not count a call commented out: the one script that runs it answers", async () => {
+    // All three scripts write tb.playSound, two only in a commented-out line.
+    const { answer, files } = await ask("show me a demo script that plots a line of samples and plays it with tb.playSound", usage);
+    expect(files[0]).toBe("writeNoiseFloor.m");
+    expect(/```matlab\n([\s\S]*?)```/.exec(answer)?.[1]).toContain("tb.playSound([rec.rows.value]);");
+  });
+
   it("does not prefer callers of a name every example calls", async () => {
     const { files } = await ask("show me a demo that plots a straight line with tb.writeTable", usage);
     // Two of the three examples call tb.writeTable: the name picks nothing, the question's words do.
