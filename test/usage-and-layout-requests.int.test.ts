@@ -14,6 +14,7 @@ import { fixtureStore } from "./helpers/fixture-store.js";
 // API, examples and docs sources.
 const settings = { retrieval: { synonyms: {} } };
 const usage = fixtureStore(join(ROOT, "test/fixtures/usage-corpus"), { api_reference: ["matlab"], examples: ["examples"], docs: ["docs"] });
+const tagCorpus = fixtureStore(join(ROOT, "test/fixtures/tag-corpus"), { docs: ["docs"] });
 const demos = fixtureStore(join(ROOT, "test/fixtures/examples-corpus"), { examples: ["demos"], docs: ["docs"] });
 
 async function ask(question: string, { store, embeddings }: { store: SqlStore; embeddings: EmbeddingProvider }) {
@@ -86,6 +87,17 @@ describe("questions about how a file lays something out", () => {
       expect(plan).toMatchObject({ intent: "concept", sources: ["docs"] });
       expect(files).toEqual(["table-format.md"]);
     }
+  });
+});
+
+describe("a format's [TAG] named by a layout question", () => {
+  it("answers with the documentation section headed by the tag, though another section holds more of the question's words", async () => {
+    const { answer, files } = await ask(
+      "I'm adding notes to rows with tb.addNote; how do they end up on the [NOTES] line of the table file?",
+      tagCorpus,
+    );
+    expect(files).toContain("table-spec.md");
+    expect(answer).toContain('<id> "<text>"');
   });
 });
 
