@@ -14,6 +14,7 @@ import { fixtureStore } from "./helpers/fixture-store.js";
 // API, examples and docs sources.
 const settings = { retrieval: { synonyms: {} } };
 const usage = fixtureStore(join(ROOT, "test/fixtures/usage-corpus"), { api_reference: ["matlab"], examples: ["examples"], docs: ["docs"] });
+const tagCorpus = fixtureStore(join(ROOT, "test/fixtures/tag-corpus"), { docs: ["docs"] });
 const demos = fixtureStore(join(ROOT, "test/fixtures/examples-corpus"), { examples: ["demos"], docs: ["docs"] });
 
 async function ask(question: string, { store, embeddings }: { store: SqlStore; embeddings: EmbeddingProvider }) {
@@ -51,6 +52,13 @@ describe("which example calls a named function", () => {
     expect(/```matlab\n([\s\S]*?)```/.exec(answer)?.[1]).toContain("if ~tb.aux.isLegacy()");
   });
 
+  it("does not count a call commented out: the one script that runs it answers", async () => {
+    // All three scripts write tb.playSound, two only in a commented-out line.
+    const { answer, files } = await ask("show me a demo script that plots a line of samples and plays it with tb.playSound", usage);
+    expect(files[0]).toBe("writeNoiseFloor.m");
+    expect(/```matlab\n([\s\S]*?)```/.exec(answer)?.[1]).toContain("tb.playSound([rec.rows.value]);");
+  });
+
   it("does not prefer callers of a name every example calls", async () => {
     const { files } = await ask("show me a demo that plots a straight line with tb.writeTable", usage);
     // Two of the three examples call tb.writeTable: the name picks nothing, the question's words do.
@@ -79,6 +87,17 @@ describe("questions about how a file lays something out", () => {
       expect(plan).toMatchObject({ intent: "concept", sources: ["docs"] });
       expect(files).toEqual(["table-format.md"]);
     }
+  });
+});
+
+describe("a format's [TAG] named by a layout question", () => {
+  it("answers with the documentation section headed by the tag, though another section holds more of the question's words", async () => {
+    const { answer, files } = await ask(
+      "I'm adding notes to rows with tb.addNote; how do they end up on the [NOTES] line of the table file?",
+      tagCorpus,
+    );
+    expect(files).toContain("table-spec.md");
+    expect(answer).toContain('<id> "<text>"');
   });
 });
 

@@ -29,11 +29,46 @@ export function callsName(code: string, name: string): boolean {
   return new RegExp(`(?<![\\w.])${escape(name)}(?!\\w)`).test(code);
 }
 
+/** The line-comment marker of each language the code loader reads. */
+const LINE_COMMENT: Record<string, string> = {
+  matlab: "%",
+  python: "#",
+  typescript: "//",
+  javascript: "//",
+  "objective-c": "//",
+};
+
+/** A comment's text that begins as code does: a call (`seq.sound();`) or an assignment (`ro_dur=5e-3;`, `[a, b] = f(x)`). */
+const CODE_TEXT = /^(?:[A-Za-z_][\w.]*(?:\(|\s*=(?!=))|\[[\w\s,~]*\]\s*=(?!=))/;
+
+/**
+ * The code without its commented-out code lines in `language`: a call commented out
+ * (`% seq.sound(); % simulate the tone`) is not a call, while a comment in prose that names
+ * something (`% leaned towards the Siemens EPI_BOLD sequence`) still refers to it. Unknown
+ * languages are kept whole.
+ *
+ * @example
+ * uncommented("% seq.sound();\nseq.write('a.seq');", "matlab"); // "seq.write('a.seq');"
+ */
+export function uncommented(code: string, language: string | undefined): string {
+  const marker = language ? LINE_COMMENT[language] : undefined;
+  if (!marker) return code;
+  return code
+    .split("\n")
+    .filter((line) => {
+      const text = line.trimStart();
+      return !(text.startsWith(marker) && CODE_TEXT.test(text.slice(marker.length).replace(/^[%#/\s]+/, "")));
+    })
+    .join("\n");
+}
+
 /** A chunk of an example program, as the reranker holds it. */
 export interface CodeChunk {
   id: string;
   uri: string;
   content: string;
+  /** The program's language (`metadata.language`): its comment lines call nothing. */
+  language?: string;
 }
 
 /**
@@ -41,7 +76,7 @@ export interface CodeChunk {
  * question writes, for the names that set files apart: called by at most `maxShare` of the
  * candidates' files. A name every demo calls (`seq.write`) says nothing of which one is asked for;
  * one few call (`mr.makeSLRpulse`) is what the question asks to see: its callers are the answer,
- * however little else of their text the question's words match.
+ * however little else of their text the question's words match. A call commented out is none.
  *
  * @example
  * callerChunks(examplesCandidates, ["mr.makeSLRpulse"], 0.5); // ids of the chunks of writePRESS.m, writeSemiLaser.m, … that call it
@@ -50,7 +85,7 @@ export function callerChunks(candidates: readonly CodeChunk[], names: readonly s
   const out = new Set<string>();
   const files = new Set(candidates.map((c) => c.uri)).size;
   for (const name of names) {
-    const calling = candidates.filter((c) => callsName(c.content, name));
+    const calling = candidates.filter((c) => callsName(uncommented(c.content, c.language), name));
     const callers = new Set(calling.map((c) => c.uri)).size;
     if (callers > 0 && callers <= maxShare * files) for (const c of calling) out.add(c.id);
   }

@@ -48,6 +48,13 @@ describe("windowStart", () => {
     expect(windowStart(lines, 200, [])).toBe(0);
   });
 
+  it("shows what leads to a call near the end, from a paragraph's start, when the rest of the file fits", () => {
+    const tail = ["% a long demo", ...body(40), "", "% the loop", ...body(6), "", "%% listen to the sequence", "seq.sound();"];
+    const start = windowStart(tail, 200, ["seq.sound", "sound"]);
+    expect(tail[start]).toBe("% the loop");
+    expect(tail.slice(start).join("\n").length).toBeLessThanOrEqual(200);
+  });
+
   it("fences the part holding the call, saying what it leaves out above and below", () => {
     const long = example(1, "/demoSeq/writeEpiRS.m", "matlab", lines.join("\n"));
     const { answer } = exampleAnswer({ blocks: [long], maxChars: 200, identifiers: ["mr.calcRfBandwidth", "calcRfBandwidth"] })!;

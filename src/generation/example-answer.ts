@@ -28,7 +28,8 @@ const isComment = (line: string) => /^\s*(%|#|\/\/)/.test(line);
  * in the first `maxChars` uses a name the question asks about (`mr.aux.findFlank`, matched by its
  * last part as a word, in code rather than in a comment) and a later line does; then at the start
  * of that line's paragraph (the blank line above it, at most {@link LEAD_LINES} up), so the part
- * shown holds the call.
+ * shown holds the call; or earlier, at a paragraph's start, when the rest of the file from there
+ * still fits (a call near the end is shown with what leads to it).
  *
  * @example
  * windowStart(lines, 6000, ["mr.calcRfBandwidth", "calcRfBandwidth"]); // 212
@@ -44,7 +45,12 @@ export function windowStart(lines: readonly string[], maxChars: number, identifi
   if (shown <= maxChars) return 0;
   let start = at;
   while (start > 0 && at - start < LEAD_LINES && lines[start - 1]!.trim() !== "") start--;
-  return start;
+  // A call near the end leaves room: the lines before it fill the rest, from a paragraph's start.
+  let rest = lines.slice(start).reduce((a, l) => a + l.length + 1, 0);
+  let earliest = start;
+  while (earliest > 0 && rest + lines[earliest - 1]!.length + 1 <= maxChars) rest += lines[--earliest]!.length + 1;
+  const blank = lines.slice(earliest, start).findIndex((l) => l.trim() === "");
+  return blank < 0 ? earliest : earliest + blank + 1;
 }
 
 /**

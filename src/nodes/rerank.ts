@@ -67,8 +67,30 @@ function exampleCallers(ctx: RunContext, plan: Plan, pool: readonly Candidate[])
   const names = calledNames(plan.identifiers);
   if (plan.intent !== "example" || relevance <= 0 || names.length === 0) return new Set();
   const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
-  const programs = pool.filter((c) => examples.has(c.source) && typeof c.metadata.language === "string");
+  const programs = pool.flatMap((c) =>
+    examples.has(c.source) && typeof c.metadata.language === "string" ? [{ ...c, language: c.metadata.language }] : [],
+  );
   return callerChunks(programs, names, maxShare);
+}
+
+/** A file format's section tag as the planner keeps it (`[ADC]`, `[BLOCKS]`). */
+const SECTION_TAG = /^\[([A-Z][A-Z0-9_ -]*)\]$/;
+
+/**
+ * The candidates of document sources whose section heading is a `[TAG]` the question names, its
+ * number set aside ("2.8.3 ADC" for "on the [ADC] line"): the format's own definition of that
+ * section, however few of the question's other words it holds.
+ */
+function tagSections(ctx: RunContext, plan: Plan, pool: readonly Candidate[]): Set<string> {
+  const tags = new Set(plan.identifiers.flatMap((id) => SECTION_TAG.exec(id)?.[1]?.toLowerCase() ?? []));
+  if (tags.size === 0) return new Set();
+  const docs = new Set(ctx.profiles.filter((p) => p.formatter === "doc").map((p) => p.name));
+  const heading = (c: Candidate) =>
+    (c.sectionTitle ?? "")
+      .replace(/^\s*\d+(?:\.\d+)*\.?\s+/, "")
+      .trim()
+      .toLowerCase();
+  return new Set(pool.filter((c) => docs.has(c.source) && tags.has(heading(c))).map((c) => c.id));
 }
 
 /** What a remote reranker reads of a chunk: where it sits, then what it says. */
@@ -140,6 +162,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const profiles = new Map(ctx.profiles.map((p) => [p.name, p.retrieval]));
   const titled = await exampleTitleCoverage(ctx, plan, scored, state.standalone_question);
   const callers = exampleCallers(ctx, plan, pool);
+  const tagged = tagSections(ctx, plan, pool);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -152,7 +175,9 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const byTitle = coverage >= s.titleMatch.minCoverage ? s.titleMatch.relevance * coverage : 0;
     // An example program calling the code name the request writes (`which demo calls mr.aux.isOctave?`).
     const byCall = callers.has(candidate.id) ? s.callerMatch.relevance : 0;
-    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall);
+    // The section of a format's documentation headed by the `[TAG]` the question names.
+    const byTag = tagged.has(candidate.id) ? s.namedRelevance : 0;
+    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
