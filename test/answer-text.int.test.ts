@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatAnswer } from "../src/cli/format.js";
 import { checkCitations } from "../src/evaluation/judges.js";
 import { createGraph } from "../src/graph/graph.js";
+import type { RunSettingsInput } from "../src/config/run-settings.js";
 import { ingest } from "../src/ingestion/ingest.js";
 import { createEmbeddings } from "../src/models/embeddings/create-embeddings.js";
 import type { EmbeddingProvider } from "../src/models/embeddings/types.js";
@@ -75,8 +76,8 @@ afterAll(async () => {
 });
 
 /** Runs a question, keeping the final state and the context blocks as generate left them. */
-async function ask(question: string, chatModel?: RecordingChatModel) {
-  const graph = createGraph({ store, embeddings, chatModel, streamScratch: true });
+async function ask(question: string, chatModel?: RecordingChatModel, settings?: RunSettingsInput) {
+  const graph = createGraph({ store, embeddings, chatModel, settings, streamScratch: true });
   const out: Record<string, unknown> = {};
   let expanded: ContextBlock[] = [];
   let streamed = "";
@@ -114,13 +115,17 @@ describe("dense citation numbers", () => {
   it("numbers the extractive answer's citations 1..n in order of appearance; sources, context and headers match", async () => {
     let renumbered = 0;
     let bonused = 0;
-    for (const question of [
-      "What are the inputs of mr.makeRamp?",
-      "What does the [BLOCKS] section of a sequence file contain?",
-      "What fields does each line of the [ADC] section hold?",
-      "Show me an example of a ramp echo sequence",
-    ]) {
-      const r = await ask(question);
+    // A question naming a `[TAG]` gets the section headed by it first, so its answer cites expand's
+    // first block; without that lift (namedRelevance 0) the table block cited first is expand's second.
+    const unlifted: RunSettingsInput = { retrieval: { rerank: { namedRelevance: 0 } } };
+    for (const [question, settings] of [
+      ["What are the inputs of mr.makeRamp?"],
+      ["What does the [BLOCKS] section of a sequence file contain?"],
+      ["What does the [BLOCKS] section of a sequence file contain?", unlifted],
+      ["What fields does each line of the [ADC] section hold?"],
+      ["Show me an example of a ramp echo sequence"],
+    ] as [string, RunSettingsInput?][]) {
+      const r = await ask(question, undefined, settings);
       const order = citedOrder(r.answer);
       expect(order.length).toBeGreaterThan(0);
       expect(order).toEqual(order.map((_, i) => i + 1));
