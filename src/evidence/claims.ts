@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../retrieval/synonyms.js";
 import { mineAbbreviations } from "../ingestion/abbreviations.js";
 import { coverage, keyStems, stem, termSet } from "../generation/text.js";
 import type { Evidence } from "./judge.js";
@@ -108,7 +109,7 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
 function attributeWord(term: string, question: string): string | undefined {
   const whole = /^([A-Za-z0-9]*[A-Z][A-Za-z0-9]*)-([a-z]{3,})$/.exec(term);
   if (whole) return whole[2];
-  const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const escaped = escapeRegExp(term);
   const uses = [...question.matchAll(new RegExp(`(?<![\\w-])${escaped}(-[A-Za-z]+)?(?![\\w])`, "g"))];
   const words = uses.map((m) => /^-([a-z]{3,})$/.exec(m[1] ?? "")?.[1]);
   return uses.length > 0 && words.every(Boolean) ? words[0] : undefined;

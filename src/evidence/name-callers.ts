@@ -1,7 +1,6 @@
+import { escapeRegExp } from "../retrieval/synonyms.js";
 /** A code name: camelCase, snake_case or dotted (`makeSLRpulse`, `make_extended_trapezoid`, `mr.aux.isOctave`). */
 const CODE_NAME = /[a-z][A-Z]|_|\.[A-Za-z_]/;
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The code names a question writes, each in its most qualified spelling (`mr.aux.isOctave`, not
@@ -26,7 +25,7 @@ export function calledNames(identifiers: readonly string[]): string[] {
  * callsName("rot = mr.rotate3D(g)", "mr.rotate");         // false
  */
 export function callsName(code: string, name: string): boolean {
-  return new RegExp(`(?<![\\w.])${escape(name)}(?!\\w)`).test(code);
+  return new RegExp(`(?<![\\w.])${escapeRegExp(name)}(?!\\w)`).test(code);
 }
 
 /** The line-comment marker of each language the code loader reads. */
@@ -84,8 +83,9 @@ export interface CodeChunk {
 export function callerChunks(candidates: readonly CodeChunk[], names: readonly string[], maxShare: number): Set<string> {
   const out = new Set<string>();
   const files = new Set(candidates.map((c) => c.uri)).size;
+  const code = candidates.map((c) => uncommented(c.content, c.language));
   for (const name of names) {
-    const calling = candidates.filter((c) => callsName(uncommented(c.content, c.language), name));
+    const calling = candidates.filter((_, i) => callsName(code[i]!, name));
     const callers = new Set(calling.map((c) => c.uri)).size;
     if (callers > 0 && callers <= maxShare * files) for (const c of calling) out.add(c.id);
   }

@@ -1,3 +1,4 @@
+import { escapeRegExp } from "../retrieval/synonyms.js";
 import type { ChunkHit } from "../storage/types.js";
 
 /** Extensions a code file's title carries after its entry's name (`makeTrapezoid.m`). */
@@ -15,11 +16,9 @@ export function isNameLike(title: string): boolean {
   return /^[\p{L}_][\p{L}\p{N}_]*$/u.test(t) && /[A-Z].*[A-Z]|_|[a-z][A-Z]|\p{L}\d/u.test(t);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Where the question writes `name` as a whole word, case-sensitively: [start, end) spans. */
 function spans(question: string, name: string): Array<[number, number]> {
-  const re = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(name)}(?![\\p{L}\\p{N}_])`, "gu");
+  const re = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, "gu");
   return [...question.matchAll(re)].map((m) => [m.index ?? 0, (m.index ?? 0) + name.length]);
 }
 

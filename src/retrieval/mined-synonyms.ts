@@ -1,6 +1,6 @@
 import { abbreviationSynonyms, mineAbbreviations, shortFormSpellings, spellings } from "../ingestion/abbreviations.js";
 import type { SqlStore } from "../storage/store.js";
-import { deriveIndex, expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
+import { deriveIndex, escapeRegExp, expansions, synonymIndex, type SynonymIndex } from "./synonyms.js";
 
 interface Entry {
   generation: string;
@@ -143,15 +143,13 @@ function shortFormsIn(lower: string, lookup: ShortFormLookup): string[] {
   return [...found].sort((a, b) => lookup.order.get(a)! - lookup.order.get(b)!);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 const alonePatterns = new Map<string, RegExp>();
 
 /** The pattern of `key` standing alone or as one name of a compound, compiled once per key (matchAll copies it). */
 function standingAlone(key: string): RegExp {
   let pattern = alonePatterns.get(key);
   if (!pattern) {
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?<![\\p{L}\\p{N}]-)${escape(key)}(?![\\p{L}\\p{N}_])(?!-[\\p{L}\\p{N}])`, "giu");
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])(?<![\\p{L}\\p{N}]-)${escapeRegExp(key)}(?![\\p{L}\\p{N}_])(?!-[\\p{L}\\p{N}])`, "giu");
     if (alonePatterns.size >= 20_000) alonePatterns.clear();
     alonePatterns.set(key, pattern);
   }

@@ -37,7 +37,8 @@ export function synonymIndex(map: Record<string, readonly string[]>): SynonymInd
   return index;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `s` as a regular expression that matches it literally. */
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Runs of word characters: the boundaries of {@link expansions}' whole-word test are what separates them. */
 const WORD_RUN = /[\p{L}\p{N}_]+/gu;
@@ -102,7 +103,7 @@ const wholeWordPatterns = new Map<string, RegExp>();
 function wholeWord(phrase: string): RegExp {
   let pattern = wholeWordPatterns.get(phrase);
   if (!pattern) {
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(phrase)}(?![\\p{L}\\p{N}_])`, "u");
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}_])`, "u");
     if (wholeWordPatterns.size >= 20_000) wholeWordPatterns.clear();
     wholeWordPatterns.set(phrase, pattern);
   }
