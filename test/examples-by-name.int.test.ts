@@ -45,7 +45,7 @@ async function ask(question: string) {
       if (update[node]?.citations) citations = update[node]!.citations!;
     }
   }
-  return { files: [...new Set(ranked.map((r) => base(r.uri)))], answer, citations };
+  return { files: [...new Set(ranked.map((r) => base(r.uri)))], answer, citations, ranked };
 }
 
 describe("abbreviations mined at ingest", () => {
@@ -81,6 +81,17 @@ describe("examples found by what they are", () => {
     expect(files[0]).toBe("writeGradientEcho.m");
     expect(files.indexOf("writeGradientEcho_label.m")).toBeGreaterThan(0);
     expect(files.indexOf("soft_delay_example.py")).not.toBe(0);
+  });
+
+  it("takes the program whose whole name a long request says as named for it, whatever else the request says", async () => {
+    // Of its key words only "EPI" is in a name: too little of the request for the title match, all
+    // of `writeEpi`'s own name (`write` is what every demo's name has).
+    const q = "I need each gradient amplitude, the ADC duration and the sequence of an EPI; can you give me the code?";
+    const { ranked, answer } = await ask(q);
+    const programs = ranked.filter((r) => r.source === "examples" && typeof r.metadata.language === "string");
+    expect(base(programs[0]!.uri)).toBe("writeEpi.m");
+    expect(programs[0]!.relevance).toBeGreaterThanOrEqual(0.85 * 0.5);
+    expect(answer).toContain("```matlab\n% a demo single-shot EPI readout with blipped phase encoding");
   });
 });
 

@@ -41,6 +41,18 @@ describe("requests typed as bare noun phrases", () => {
     expect(files[0]).toBe("writeEpi.m");
   });
 
+  it("reads a long description as a request for the example whose whole name it says", async () => {
+    // Longer than a name typed into a chat box used to be (14 words), and its head ("single-slice
+    // gradient echo") holds words no name has: the file named for all it says is the example.
+    const q =
+      "is there a single-slice gradient echo which sets the LABEL values of the raw data header for the reconstruction, nothing else added?";
+    const { answer, plan, files } = await ask(q);
+    expect(plan?.intent).toBe("example");
+    expect(plan?.reason).toMatch(/names a thing: writeGradientEcho(_label)?\.m/);
+    expect(answer).toContain("```matlab\n% a gradient echo demo with LABEL extensions for the raw data header");
+    expect(files[0]).toBe("writeGradientEcho_label.m");
+  });
+
   it("answers a noun phrase naming a concept from the docs, not with an example", async () => {
     const { answer, plan, files } = await ask("gradient echo formation");
     expect(plan?.intent).toBe("concept");

@@ -1,6 +1,8 @@
 import type { RunContext } from "../context/run-context.js";
+import { runLookups } from "../context/run-lookups.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { titleCoverage } from "../retrieval/title-match.js";
+import { nameConventions, titleCoverage } from "../retrieval/title-match.js";
+import type { DocumentRef } from "../storage/types.js";
 
 /** How much better a later example's name must say what is asked to answer before a better-ranked one. */
 export const TITLE_MARGIN = 0.05;
@@ -62,4 +64,21 @@ export async function exampleNameScores(
   // Of near-twins, each word of the name the question does not ask for says it is another variant.
   const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
   return new Map(files.map((uri, i) => [uri, Math.max(coverage[i]!, 0)]));
+}
+
+/**
+ * A source's stored documents and the words most of their file names share (its naming
+ * convention, {@link nameConventions}), read once per run (`run`, the graph run's id).
+ * @example
+ * const { documents, conventions } = await sourceNames(ctx, "examples", state.run_id); // conventions: Set { "write" }
+ */
+export async function sourceNames(
+  ctx: Pick<RunContext, "store" | "tenant">,
+  source: string,
+  run?: string,
+): Promise<{ documents: DocumentRef[]; conventions: Set<string> }> {
+  return runLookups(ctx.store, ctx.tenant, run).remember(`source-names:${source}`, async () => {
+    const documents = await ctx.store.listDocuments({ tenant: ctx.tenant, source });
+    return { documents, conventions: nameConventions(documents.map((d) => d.uri)) };
+  });
 }

@@ -2,7 +2,8 @@ import type { RunContext } from "../context/run-context.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
 import { questionSynonyms, tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { expandQuery } from "../retrieval/synonyms.js";
-import { PLAIN, titleCoverage } from "../retrieval/title-match.js";
+import { nameCoverage, PLAIN, titleCoverage } from "../retrieval/title-match.js";
+import { sourceNames } from "./example-choice.js";
 import type { ChunkHit } from "../storage/types.js";
 
 /** The example a noun phrase is named for, and how much of the phrase's head its name and titles hold. */
@@ -32,6 +33,7 @@ export async function exampleNamedFor(
   question: string,
   head: readonly string[],
   sources: readonly string[],
+  run?: string,
 ): Promise<NamedExample | undefined> {
   const settings = ctx.settings.retrieval;
   const { minHeadCoverage, kindShare, titleHits } = settings.nounPhrase;
@@ -48,13 +50,15 @@ export async function exampleNamedFor(
     };
     const titles = (text: string, limit: number) =>
       ctx.store.matchBm25(expandQuery(text, synonyms).text, { limit, filters: { tenant: ctx.tenant, sources: [source] }, bm25 });
-    const hits = await titles(head.join(" "), titleHits);
-    const docs = [...new Map(hits.map((h) => [h.uri, h])).values()];
+    // A document is several chunks: enough of them for `titleHits` documents.
+    const hits = await titles(head.join(" "), 5 * titleHits);
+    const docs = [...new Map(hits.map((h) => [h.uri, h])).values()].slice(0, titleHits);
     if (docs.length === 0) continue;
     const files = docs.map((d) => ({ uri: d.uri, language: languageOf(d) }));
     let terms = head.filter((t) => !PLAIN.test(t) && !namedLanguageOf(t, files));
     // A word most examples' titles hold ("sequence") says what they all are, not which one.
-    const total = (await ctx.store.listDocuments({ tenant: ctx.tenant, source })).length;
+    const { documents, conventions } = await sourceNames(ctx, source, run);
+    const total = documents.length;
     const kinds = new Set<string>();
     for (const t of terms) {
       const holding = new Set((await titles(t, Math.min(20 * total, 5000))).map((h) => h.documentId)).size;
@@ -63,9 +67,16 @@ export async function exampleNamedFor(
     if (kinds.size < terms.length) terms = terms.filter((t) => !kinds.has(t));
     else continue;
     const coverage = titleCoverage(docs, terms, index, { question, extraWordCost: 0 });
+    // A name the question says all of, the head's noun (its last word) among them, is named for it
+    // too: `writeUTE` for "a basic radial UTE-like sequence without …", not `writeGradientEcho` for
+    // "gradient echo formation".
+    const named = nameCoverage(docs, question, index, conventions);
+    const noun = titleCoverage(docs, terms.slice(-1), index, { question, extraWordCost: 0 });
     // An example program: a file in a programming language, not the source's README.
     coverage.forEach((c, i) => {
-      if (c >= minHeadCoverage && languageOf(docs[i]!) && (!best || c > best.coverage)) best = { uri: docs[i]!.uri, coverage: c, terms };
+      const score = noun[i]! > 0 && named[i] === 1 ? Math.max(c, minHeadCoverage) : c;
+      if (score >= minHeadCoverage && languageOf(docs[i]!) && (!best || score > best.coverage))
+        best = { uri: docs[i]!.uri, coverage: score, terms };
     });
   }
   return best;

@@ -56,7 +56,7 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
   const docs = ctx.profiles.filter((p) => p.formatter === "doc" && indexed.has(p.name)).map((p) => p.name);
   const plan =
     layoutQuestion(ctx, state.standalone_question, planned.plan, docs, overrides) ??
-    (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides)) ??
+    (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides, state.run_id)) ??
     planned.plan;
   const model = plan.planner === "llm" ? `llm/${ctx.chatModelId ?? "chat-model"}` : "heuristic";
   const asked = gateLookup(plan, false);
@@ -103,14 +103,15 @@ async function thingRequest(
   plan: Plan,
   examples: readonly string[],
   overrides: PlanOverrides,
+  run?: string,
 ): Promise<Plan | undefined> {
   if (examples.length === 0 || (plan.intent !== "concept" && plan.intent !== "api") || !namesAThing(question)) return undefined;
   const searched = overrides.sources ? examples.filter((s) => overrides.sources!.includes(s)) : examples;
   // Premodifiers no example name holds ("Cartesian RF-spoiled 2D") leave the head noun to name it.
   const noun = headNounTerms(question);
   const named =
-    (await exampleNamedFor(ctx, question, headTerms(question), searched)) ??
-    (noun ? await exampleNamedFor(ctx, question, noun, searched) : undefined);
+    (await exampleNamedFor(ctx, question, headTerms(question), searched, run)) ??
+    (noun ? await exampleNamedFor(ctx, question, noun, searched, run) : undefined);
   if (!named) return undefined;
   const file = named.uri.split(/[\\/]/).at(-1) ?? named.uri;
   const why = `names a thing: ${file} is named for "${named.terms.join(" ")}" (${named.coverage.toFixed(2)})`;

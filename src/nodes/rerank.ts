@@ -5,7 +5,8 @@ import { runContext, type NodeConfig, type RunContext } from "../context/run-con
 import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { titleCoverage } from "../retrieval/title-match.js";
+import { nameCoverage, ownNameWords, titleCoverage } from "../retrieval/title-match.js";
+import { sourceNames } from "../evidence/example-choice.js";
 import { requirePlan } from "../planner/require-plan.js";
 import type { GraphStateType } from "../state/state.js";
 import type { Candidate, Plan, RankedChunk, RunMetadata } from "../state/types.js";
@@ -55,6 +56,35 @@ async function exampleTitleCoverage(
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const coverage = titleCoverage(pool, plan.key_terms, index, { question });
   return new Map(pool.map((c, i) => [c.id, coverage[i]!]));
+}
+
+/**
+ * For an example request, the example programs whose whole own name the question says (`writeFid`
+ * for "play a hard pulse and record the FID a few times"; {@link nameCoverage} with the source's
+ * naming convention set aside): their chunk ids, and each program's own name words by URI.
+ */
+async function wholeNamed(
+  ctx: RunContext,
+  plan: Plan,
+  pool: readonly Candidate[],
+  question: string,
+  run?: string,
+): Promise<{ ids: Set<string>; words: Map<string, string[]> }> {
+  const ids = new Set<string>();
+  const words = new Map<string, string[]>();
+  if (plan.intent !== "example") return { ids, words };
+  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
+  for (const source of new Set(pool.filter((c) => examples.has(c.source)).map((c) => c.source))) {
+    const { conventions } = await sourceNames(ctx, source, run);
+    const own = pool.filter((c) => c.source === source && typeof c.metadata.language === "string");
+    const named = nameCoverage(own, question, index, conventions);
+    own.forEach((c, k) => {
+      words.set(c.uri, ownNameWords(c.uri, conventions));
+      if (named[k] === 1) ids.add(c.id);
+    });
+  }
+  return { ids, words };
 }
 
 /**
@@ -195,6 +225,23 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     });
   }
   ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
+  // An example program whose whole name the question says is evidence of what was asked however
+  // many other words the request has: the best-ranked such program gets at least the relevance of
+  // the least title match that counts, and the place among other sources' results that puts it at.
+  // The name picks between families of programs; within one (`writeMPRAGE`, `writeMPRAGE_4ge`) the
+  // model and the title match decide, so none is lifted past a better-ranked relative.
+  const whole = await wholeNamed(ctx, plan, pool, state.standalone_question, state.run_id);
+  const programs = ranked.filter((r) => whole.words.has(r.uri));
+  const at = programs.findIndex((r) => whole.ids.has(r.id));
+  const lifted = programs[at];
+  const family = (uri: string) => (whole.words.get(uri) ?? []).some((w) => whole.words.get(lifted!.uri)!.includes(w));
+  const floor = s.titleMatch.relevance * s.titleMatch.minCoverage;
+  if (lifted && lifted.relevance < floor && !programs.slice(0, at).some((r) => r.uri !== lifted.uri && family(r.uri))) {
+    lifted.rerank_score += (floor - lifted.relevance) * (profiles.get(lifted.source)?.priority ?? 1);
+    lifted.relevance = floor;
+    if (floor >= (plan.thresholds[lifted.source] ?? 0)) delete lifted.below_threshold;
+    ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
+  }
   const keep = Math.max(plan.top_k * s.keepFactor, s.keepMin);
   const kept = ranked.slice(0, keep);
   return {

@@ -14,6 +14,7 @@ describe("asksFileLayout", () => {
     "when seq.write exports an RF pulse with its offsets set, how are they stored on the [RF] line?",
     "I'm adding a gradient with seq.addBlock; what does the file format require for its delay?",
     "does the seq format allow two extensions in one block?",
+    "if one event I pass to seq.addBlock lasts longer than the block duration, what does the seq format say the interpreter must do?",
   ])("reads %j as asking how a file lays it out", (q) => expect(asksFileLayout(q)).toBe(true));
 
   it.each([

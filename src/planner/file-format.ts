@@ -9,7 +9,7 @@ const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of|on) (?:the |a |an |m
 const LAID_OUT = String.raw`\b(?:written|stored|saved|encoded|serialized|serialised|represented|laid out|end(?:s)? up|appears?|columns?|fields?|lines?|rows?|entries|entry|records?|values?|syntax|layout)\b`;
 
 /** A file format as the one that sets the rule: "what does the file format require for …", "the seq format allows …". */
-const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says|specif(?:y|ies)|expects?|allows?|permits?|defines?|mandates?|dictates?|forbids?)\b`;
+const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says?|specif(?:y|ies)|expects?|allows?|permits?|defines?|mandates?|dictates?|forbids?)\b`;
 
 /**
  * A question about how a file format lays something out: what is written, stored or encoded

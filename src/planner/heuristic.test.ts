@@ -26,6 +26,14 @@ describe("heuristicPlan intents", () => {
     ["tell me a joke", "out_of_scope"],
     ["What's the weather like in Paris?", "out_of_scope"],
     ["What parameters does the weather endpoint take?", "api"],
+    // The format or its reader as the subject outweighs the function named beside it.
+    ["adc dwell time units in the seq format", "concept"],
+    ["required extensions: what must an interpreter do with ones it does not know", "concept"],
+    ["I'm parsing a file written by seq.write and need to know how numbers are stored", "concept"],
+    ["How do I write a sequence to a .seq file with seq.write?", "tutorial"],
+    ["how do I load an existing .seq file in python and look at what's inside?", "tutorial"],
+    // Two sections of the format named outweigh the functions that write them.
+    ["[TRAP] and [GRADIENTS] event IDs from mr.makeTrapezoid and mr.makeArbitraryGrad: may they overlap", "concept"],
     ["   ", "out_of_scope"],
   ])("%s → %s", (question, intent) => {
     expect(plan(question).intent).toBe(intent);

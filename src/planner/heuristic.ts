@@ -151,6 +151,14 @@ const CUES: Cue[] = [
     weight: 1,
     label: "specification",
   },
+  // The format or its reader as the subject ("in the seq file", "the seq format", "what must an
+  // interpreter do", "I'm parsing a file written by …"): what the specification says, whichever API function the question also names.
+  {
+    intent: "concept",
+    re: /\b(interpreters?|(?:pars(?:e|es|ing|er)|writing a reader for) (?:an?|the|my) (?:\.?[\w-]+ )?files?|(?:in|of|inside|within) (?:an?|the|my|each|every) \.?[\w-]+ files?|(?:the|a|its|this) [\w.-]+ format|format spec(?:ification)?)\b/i,
+    weight: 2,
+    label: "the format's file",
+  },
 ];
 
 const COMPARE_API = ["api", "doc", "example"] as const;
@@ -210,8 +218,9 @@ export function classifyIntent(
     scores.debugging += 2;
     cues.push(`error code(${errorCode})`);
   }
-  const tag = identifiers.find((id) => id.startsWith("["));
-  if (tag) {
+  // Each section of the format named (up to two) says more that the question is about the format.
+  const tags = [...new Set(identifiers.filter((id) => id.startsWith("[")))].slice(0, 2);
+  for (const tag of tags) {
     scores.concept += 1.5;
     cues.push(`format tag(${tag})`);
   }

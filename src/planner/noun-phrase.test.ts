@@ -41,6 +41,11 @@ describe("headTerms", () => {
     expect(headTerms("SE-EPI with ramp sampling, no diffusion")).toEqual(["se", "epi"]);
   });
 
+  it("ends the head before a participle saying what it is modelled on", () => {
+    expect(headTerms("ramp-sampled EPI modelled on the Siemens BOLD EPI, with navigators")).toEqual(["ramp", "sampled", "epi"]);
+    expect(headTerms("a spin echo based on the vendor's TSE")).toEqual(["spin", "echo"]);
+  });
+
   it("reads the head after a search frame", () => {
     expect(headTerms("where can I find a python gradient echo that sets labels?")).toEqual(["python", "gradient", "echo"]);
     expect(headTerms("I'm looking for a radial GRE")).toEqual(["radial", "gre"]);

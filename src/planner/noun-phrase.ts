@@ -15,9 +15,12 @@ const AUXILIARY =
 /** Where a relative clause begins ("EPI that sets labels"): a verb after it belongs to the clause, not to a sentence. */
 const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
 
-/** Where a noun phrase's head ends: its modifiers follow ("X with Y", "X in pypulseq", "X, no Y", "X (Y)", "X / Y"). */
+/**
+ * Where a noun phrase's head ends: its modifiers follow ("X with Y", "X in pypulseq", "X, no Y",
+ * "X (Y)", "X / Y", "X modelled on Y", "X based on Y").
+ */
 const HEAD_END =
-  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|[,(/;:[\]])/i;
+  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|\b[a-z]+ed\s+(?:on|upon|after)\b|[,(/;:[\]])/i;
 
 /**
  * A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …",
@@ -27,7 +30,7 @@ const SEARCH_FRAME =
   /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
 
 /** The most words a text typed as the name of a thing has. */
-const MAX_WORDS = 14;
+const MAX_WORDS = 24;
 
 /**
  * Whether the question is a bare noun phrase naming a thing, as typed into a chat box ("SE-EPI

@@ -107,6 +107,12 @@ describe("extractConstraints", () => {
     expect(extractConstraints("How is a B-tree split in PostgreSQL 17?")).toContain("B-tree");
   });
 
+  it("reads a count with a unit letter (2D, 3T) as describing the name after it, not as part of it", () => {
+    expect(extractConstraints("is there a bare-bones 2D Cartesian gradient echo?")).toEqual(["2D", "Cartesian"]);
+    expect(extractConstraints("a demo for a 3T Siemens Prisma")).toEqual(["3T", "Siemens", "Prisma"]);
+    expect(extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?")).toContain("Bruker ParaVision 7");
+  });
+
   it("requires a capitalised word opening a sentence, which may be a name, but not question framing", () => {
     expect(extractConstraints("Teplizumab delays the onset of type 1 diabetes.")).toEqual(["Teplizumab"]);
     expect(extractConstraints("Summarize the options of VACUUM.")).toEqual(["VACUUM"]);

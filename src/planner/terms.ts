@@ -223,6 +223,8 @@ const SENTENCE_START_NAME = /^[A-Z][a-z]{5,}$/;
 /** A name made into a description by a lower-case adjective or participle: `RF-spoiled`, `T1-weighted`. */
 const DESCRIBED_BY_NAME = /^([A-Z][A-Za-z0-9]*|[0-9]+[A-Z][A-Za-z0-9]*)-[a-z]+(?:ed|ing|ible|able|ive|ent|ant)$/;
 const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
+/** A number with a one-letter unit or dimension: `2D`, `3T`. */
+const MEASURE = /^\d+[A-Z]$/;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
@@ -312,6 +314,8 @@ export function extractConstraints(question: string): string[] {
       }
       const isName =
         w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
+      // A count with a unit letter (2D, 3T, 7T) describes the thing a name after it names: words side by side.
+      if (isName && MEASURE.test(w)) describes = true;
       if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) run.push(w);
       else {
         flush();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { synonymIndex } from "./synonyms.js";
-import { questionWords, titleCoverage, titleWords } from "./title-match.js";
+import { nameConventions, nameCoverage, questionWords, titleCoverage, titleWords } from "./title-match.js";
 
 const result = (file: string, summary = "") => ({ uri: `/data/demoSeq/${file}`, docTitle: file, sectionTitle: summary || null });
 
@@ -175,5 +175,40 @@ describe("titleCoverage read with the question's own words", () => {
     // Words the question does not write one after the other are not glued.
     const [apart] = titleCoverage(files, ["gre", "soft", "delays"], none, { question: "GRE delays, soft", extraWordCost: 0.03 });
     expect(apart).toBeLessThan(glued!);
+  });
+});
+
+describe("nameCoverage", () => {
+  const all = ["writeEpi.m", "writeEpi_label.m", "writeUTE.m", "writeUTE_rs.m", "write_ute.py", "writeGRE_rfShim.m"].map((f) => result(f));
+  const conventions = nameConventions(all.map((r) => r.uri));
+
+  it("sets aside the words most names share, and only those", () => {
+    expect([...conventions]).toEqual(["write"]);
+    // Three hits that all hold `ute` would make it a convention: conventions come from every file.
+    expect(nameConventions(all.slice(2, 5).map((r) => r.uri))).toContain("ute");
+  });
+
+  it("is the share of a name's own words a long description asks for", () => {
+    const q = "basic 2D radial UTE-like sequence, TE around 300 to 400 us";
+    const [epi, label, ute, uteRs, utePy] = nameCoverage(all, q, synonymIndex({}), conventions);
+    expect([ute, utePy]).toEqual([1, 1]);
+    expect(uteRs).toBe(0.5);
+    expect([epi, label]).toEqual([0, 0]);
+  });
+
+  it("reads a name's short word from the question's initials, its words by stem and by synonym", () => {
+    const [, label, , uteRs] = nameCoverage(all, "an educational EPI filling the header with labels", synonymIndex({}), conventions);
+    expect(label).toBe(1);
+    expect(uteRs).toBe(0);
+    expect(nameCoverage(all, "a ramp-sampled UTE", synonymIndex({}), conventions)[3]).toBe(1);
+    const gre = nameCoverage(all, "gradient echo with RF shimming", synonymIndex({ gre: ["gradient echo"] }), conventions)[5];
+    expect(gre).toBe(1);
+  });
+
+  it("is 0 for a name holding a word the question refuses", () => {
+    const q = "a UTE without ramp sampling";
+    const [, , ute, uteRs] = nameCoverage(all, q, synonymIndex({}), conventions);
+    expect(ute).toBe(1);
+    expect(uteRs).toBe(0);
   });
 });

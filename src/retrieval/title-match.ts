@@ -278,3 +278,64 @@ export function titleCoverage(
     return Math.max(0, score - (variant(i) ? variantCost : 0));
   });
 }
+
+/**
+ * The share of each example's own name words that the question asks for, 0 when the question
+ * negates one of them: a file named for what a long description says (`writeUTE` for "a basic
+ * radial UTE-like sequence without ramp sampling …", `writeEpi_label` for "an educational EPI that
+ * fills the header with labels") is named for it however much else the description says. A word
+ * most of these names share (`write`) is a naming convention and not counted; a name's word is
+ * asked for word for word, stem for stem, by a synonym the question writes, by the initials of
+ * question words in a row (`rs`: ramp sampling) or glued (`softdelay`: soft delays).
+ * @example
+ * nameCoverage([{ uri: "demoSeq/writeUTE.m", docTitle: "", sectionTitle: null }], "basic radial UTE-like sequence", index); // [1]
+ */
+export function nameCoverage(
+  results: readonly Titled[],
+  question: string,
+  index: SynonymIndex,
+  conventions: ReadonlySet<string> = nameConventions(results.map((r) => r.uri)),
+): number[] {
+  const said = questionWords(question);
+  const asked = new Set(said.filter((w) => !w.negated).flatMap((w) => [w.word, stem(w.word)]));
+  const refused = new Set(said.filter((w) => w.negated && !asked.has(w.word)).flatMap((w) => [w.word, stem(w.word)]));
+  const askedSequence = said.filter((w) => !w.negated).map((w) => w.word);
+  const refusedSequence = said.filter((w) => w.negated).map((w) => w.word);
+  const written = new Set(expansions(question, index).map((e) => e.toLowerCase()));
+  const parts = byKnownCapitals(results.map((r) => fileName(r.uri))).map((name) => [...new Set(nameWordsOf(name))]);
+  const convention = (w: string) => conventions.has(w);
+  const holds = (w: string, words: Set<string>, run: readonly string[]) =>
+    words.has(w) || words.has(stem(w)) || initialsOf(w, run).length > 0 || gluedOf(w, run).length > 0;
+  return parts.map((own) => {
+    const counted = own.filter((w) => !convention(w) && !/^\d+$/.test(w));
+    if (counted.length === 0) return 0;
+    if (counted.some((w) => holds(w, refused, refusedSequence) && !holds(w, asked, askedSequence))) return 0;
+    const covered = counted.filter((w) => holds(w, asked, askedSequence) || written.has(w));
+    return covered.length / counted.length;
+  });
+}
+
+/**
+ * The words most of these files' names share (`write` of `writeEpi`, `write_gre`): a naming
+ * convention, which says nothing about what one file is. Pass every file of a source, not a few
+ * search hits, or a word the hits share because they match (`ute`) counts as a convention.
+ * @example
+ * nameConventions(["demoSeq/writeEpi.m", "demoSeq/writeUTE.m", "scripts/write_gre.py"]); // Set { "write" }
+ */
+export function nameConventions(uris: readonly string[]): Set<string> {
+  const files = [...new Set(uris)];
+  const names = byKnownCapitals(files.map(fileName));
+  const df = new Map<string, number>();
+  for (const name of names) for (const w of new Set(nameWordsOf(name))) df.set(w, (df.get(w) ?? 0) + 1);
+  return new Set(files.length > 2 ? [...df].filter(([, n]) => n > files.length / 2).map(([w]) => w) : []);
+}
+
+/**
+ * The words of a file's name that say what it is: its name split where code splits names, the
+ * naming convention (`conventions`, see {@link nameConventions}) and bare numbers set aside.
+ * @example
+ * ownNameWords("demoSeq/writeMPRAGE_4ge.m", new Set(["write"])); // ["mprage", "4ge"]
+ */
+export function ownNameWords(uri: string, conventions: ReadonlySet<string>): string[] {
+  return [...new Set(nameWordsOf(fileName(uri)))].filter((w) => !conventions.has(w) && !/^\d+$/.test(w));
+}
