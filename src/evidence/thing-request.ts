@@ -66,15 +66,17 @@ export async function exampleNamedFor(
     }
     if (kinds.size < terms.length) terms = terms.filter((t) => !kinds.has(t));
     else continue;
+    // "… imaging sequence with …": the head noun is what every example is, so the phrase asks for one.
+    const askedKind = kinds.has(head.at(-1)!);
     const coverage = titleCoverage(docs, terms, index, { question, extraWordCost: 0 });
-    // A name the question says all of, the head's noun (its last word) among them, is named for it
-    // too: `writeUTE` for "a basic radial UTE-like sequence without …", not `writeGradientEcho` for
-    // "gradient echo formation".
+    // A name the question says all of, the head's noun (its last word) among them or the head noun
+    // the kind every example is, is named for it too: `writeUTE` for "a basic radial UTE-like
+    // sequence without …", not `writeGradientEcho` for "gradient echo formation".
     const named = nameCoverage(docs, question, index, conventions);
     const noun = titleCoverage(docs, terms.slice(-1), index, { question, extraWordCost: 0 });
     // An example program: a file in a programming language, not the source's README.
     coverage.forEach((c, i) => {
-      const score = noun[i]! > 0 && named[i] === 1 ? Math.max(c, minHeadCoverage) : c;
+      const score = (askedKind || noun[i]! > 0) && named[i] === 1 ? Math.max(c, minHeadCoverage) : c;
       if (score >= minHeadCoverage && languageOf(docs[i]!) && (!best || score > best.coverage))
         best = { uri: docs[i]!.uri, coverage: score, terms };
     });

@@ -152,10 +152,11 @@ const CUES: Cue[] = [
     label: "specification",
   },
   // The format or its reader as the subject ("in the seq file", "the seq format", "what must an
-  // interpreter do", "I'm parsing a file written by …"): what the specification says, whichever API function the question also names.
+  // interpreter do", "I'm parsing a file written by …", "entries a seq file must contain", "on the
+  // [RF] line"): what the specification says, whichever API function the question also names.
   {
     intent: "concept",
-    re: /\b(interpreters?|(?:pars(?:e|es|ing|er)|writing a reader for) (?:an?|the|my) (?:\.?[\w-]+ )?files?|(?:in|of|inside|within) (?:an?|the|my|each|every) \.?[\w-]+ files?|(?:the|a|its|this) [\w.-]+ format|format spec(?:ification)?)\b/i,
+    re: /\b(interpreters?|(?:pars(?:e|es|ing|er)|writing a reader for) (?:an?|the|my) (?:\.?[\w-]+ )?files?|(?:in|of|inside|within) (?:an?|the|my|each|every) \.?[\w-]+ files?|(?:an?|the|my|each|every) \.?[\w-]+ files? (?:must |should |may |can |will )?(?:contains?|holds?|has|have|includes?|stores?)|(?:on|in|of) (?:the |an? |each |every )?\[[A-Z][A-Z0-9_ -]*\] (?:lines?|sections?|entr(?:y|ies)|records?)|(?:the|a|its|this) [\w.-]+ format|format spec(?:ification)?)\b/i,
     weight: 2,
     label: "the format's file",
   },

@@ -17,10 +17,10 @@ const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
 
 /**
  * Where a noun phrase's head ends: its modifiers follow ("X with Y", "X in pypulseq", "X, no Y",
- * "X (Y)", "X / Y", "X modelled on Y", "X based on Y").
+ * "X (Y)", "X / Y", "X modelled on Y", "X localised with Y").
  */
 const HEAD_END =
-  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|\b[a-z]+ed\s+(?:on|upon|after)\b|[,(/;:[\]])/i;
+  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|\b[a-z]+ed\s+(?:on|upon|after|with|by|from|using|through|via)\b|[,(/;:[\]])/i;
 
 /**
  * A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …",
@@ -29,7 +29,7 @@ const HEAD_END =
 const SEARCH_FRAME =
   /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
 
-/** The most words a text typed as the name of a thing has. */
+/** The most words a text typed as the name of a thing has before a relative clause. */
 const MAX_WORDS = 24;
 
 /**
@@ -53,8 +53,9 @@ export function namesAThing(question: string): boolean {
     .trim()
     .replace(/[?!]+$/, "");
   if (!text || SENTENCE_OPENER.test(text)) return false;
-  if (text.split(/\s+/).length > MAX_WORDS) return false;
+  // A relative clause may run long ("… EPI in which every line is preceded by …"); the name is before it.
   const main = text.split(RELATIVE)[0] ?? text;
+  if (main.split(/\s+/).length > MAX_WORDS) return false;
   if (AUXILIARY.test(main)) return false;
   const identifiers = extractIdentifiers(question);
   if (identifiers.some((id) => /[._`[\]()]/.test(id))) return false;
