@@ -46,6 +46,7 @@ export const FROZEN_SETS = {
   blind10: "evals/pulseq-blind10/questions.jsonl",
   blind11: "evals/pulseq-blind11/questions.jsonl",
   blind12: "evals/pulseq-blind12/questions.jsonl",
+  blind13: "evals/pulseq-blind13/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
