@@ -25,6 +25,13 @@ describe("synonyms", () => {
     expect(expandQuery("nothing here", index)).toEqual({ text: "nothing here", added: [] });
   });
 
+  it("writes each added word once, and none the question has: BM25 counts a repeated query word each time", () => {
+    const index = synonymIndex({ "g-csf": ["granulocyte colony-stimulating factor", "granulocyte colony stimulating factor"] });
+    const { text, added } = expandQuery("G-CSF mobilises stem cells as a factor", index);
+    expect(added).toHaveLength(2);
+    expect(text).toBe("G-CSF mobilises stem cells as a factor granulocyte colony stimulating");
+  });
+
   it("find phrases after hyphens, phrases of several words and phrases starting with a non-word character", () => {
     const index = new Map<string, string[]>([
       ["fisp", ["fast imaging"]],

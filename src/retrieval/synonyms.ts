@@ -137,8 +137,11 @@ export function expansions(text: string, index: SynonymIndex): string[] {
 }
 
 /**
- * The query text the lexical side searches: the question followed by the synonyms of what it
- * mentions (BM25 treats them as extra, optional terms) and, when given, extra terms.
+ * The query text the lexical side searches: the question followed by the words of the synonyms
+ * of what it mentions (BM25 treats them as extra, optional terms) and, when given, extra terms.
+ * Each added word is written once and not at all when the question has it: BM25 counts a word
+ * the query repeats once per time, so three spellings of one long form ("colony-stimulating",
+ * "colony stimulating", "colonystimulating") would outweigh the question's own rarest word.
  * @example
  * expandQuery("rf pulse shapes", synonymIndex({ rf: ["radiofrequency"] })); // "rf pulse shapes radiofrequency"
  */
@@ -146,5 +149,7 @@ export function expandQuery(question: string, index: SynonymIndex, extraTerms: r
   const added = expansions(question, index);
   const lower = question.toLowerCase();
   for (const t of extraTerms) if (!lower.includes(t.toLowerCase()) && !added.includes(t)) added.push(t);
-  return { text: added.length ? `${question} ${added.join(" ")}` : question, added };
+  const own = new Set(lower.match(WORD_RUN) ?? []);
+  const words = [...new Set(added.flatMap((phrase) => phrase.toLowerCase().match(WORD_RUN) ?? []))].filter((w) => !own.has(w));
+  return { text: words.length ? `${question} ${words.join(" ")}` : question, added };
 }
