@@ -288,7 +288,7 @@ export function titleCoverage(
  * asked for word for word, stem for stem, by a synonym the question writes, by the initials of
  * question words in a row (`rs`: ramp sampling) or glued (`softdelay`: soft delays).
  * @example
- * nameCoverage([{ uri: "demoSeq/writeUTE.m", docTitle: "", sectionTitle: null }], "basic radial UTE-like sequence", index); // [1]
+ * nameCoverage([{ uri: "demoSeq/writeUTE.m", docTitle: "", sectionTitle: null }], "basic radial UTE-like sequence", index, new Set(["write"])); // [1]
  */
 export function nameCoverage(
   results: readonly Titled[],
@@ -303,11 +303,10 @@ export function nameCoverage(
   const refusedSequence = said.filter((w) => w.negated).map((w) => w.word);
   const written = new Set(expansions(question, index).map((e) => e.toLowerCase()));
   const parts = byKnownCapitals(results.map((r) => fileName(r.uri))).map((name) => [...new Set(nameWordsOf(name))]);
-  const convention = (w: string) => conventions.has(w);
   const holds = (w: string, words: Set<string>, run: readonly string[]) =>
     words.has(w) || words.has(stem(w)) || initialsOf(w, run).length > 0 || gluedOf(w, run).length > 0;
   return parts.map((own) => {
-    const counted = own.filter((w) => !convention(w) && !/^\d+$/.test(w));
+    const counted = own.filter((w) => !conventions.has(w) && !/^\d+$/.test(w));
     if (counted.length === 0) return 0;
     if (counted.some((w) => holds(w, refused, refusedSequence) && !holds(w, asked, askedSequence))) return 0;
     const covered = counted.filter((w) => holds(w, asked, askedSequence) || written.has(w));
