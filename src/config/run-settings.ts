@@ -204,6 +204,16 @@ export const RetrievalSettingsSchema = z
           .strict()
           .default({}),
         /**
+         * Example requests stating quantities ("TE 5 ms, TR 12 ms, a 10 degree flip, 7 slices"):
+         * `bonus` × the share of them an example program's code or comments set (each counted by
+         * how few of the candidate programs set it; `quantityScores`) is added to its rerank_score,
+         * so of near-twin demos the one with those values ranks first. 0 turns it off.
+         */
+        quantityMatch: z
+          .object({ bonus: z.number().min(0).max(2).default(0.3) })
+          .strict()
+          .default({}),
+        /**
          * Relevance given at least to the one entry a question names verbatim (its name, section or
          * page title: `VACUUM`, `mr.makeTrapezoid`) when no other candidate document carries the name:
          * an exact, unambiguous name match is strong evidence whatever the passage's wording. 0 turns it off.

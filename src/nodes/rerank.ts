@@ -5,9 +5,12 @@ import { runContext, type NodeConfig, type RunContext } from "../context/run-con
 import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
+import { quantityScores, statedQuantities } from "../retrieval/quantities.js";
 import { nameCoverage, ownNameWords, titleCoverage } from "../retrieval/title-match.js";
+import { runLookups } from "../context/run-lookups.js";
 import { sourceNames } from "../evidence/example-choice.js";
 import { requirePlan } from "../planner/require-plan.js";
+import { wantedTerms } from "./retrieve.js";
 import type { GraphStateType } from "../state/state.js";
 import type { Candidate, Plan, RankedChunk, RunMetadata } from "../state/types.js";
 
@@ -103,6 +106,33 @@ function exampleCallers(ctx: RunContext, plan: Plan, pool: readonly Candidate[])
   return callerChunks(programs, names, maxShare);
 }
 
+/** The most example programs whose whole text {@link statedValueScores} reads for one request. */
+const QUANTITY_PROGRAMS = 30;
+
+/**
+ * For an example request stating quantities ("TE 5 ms, TR 12 ms, 10 degree flip"), how much of
+ * them each candidate example program sets in its code or comments ({@link quantityScores} over the
+ * candidates' whole files), by URI: of near-twin demos, the one the description was written from.
+ * Empty when the request states none.
+ */
+async function statedValueScores(ctx: RunContext, plan: Plan, pool: readonly Candidate[], question: string, run?: string) {
+  if (plan.intent !== "example" || ctx.settings.retrieval.rerank.quantityMatch.bonus <= 0 || statedQuantities(question).length === 0)
+    return new Map<string, number>();
+  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const documents = new Map<string, string>();
+  for (const c of pool)
+    if (examples.has(c.source) && typeof c.metadata.language === "string" && documents.size < QUANTITY_PROGRAMS)
+      documents.set(c.uri, c.documentId);
+  const lookups = runLookups(ctx.store, ctx.tenant, run);
+  const texts = await Promise.all(
+    [...documents].map(async ([uri, id]) => {
+      const chunks = await lookups.remember(`document-text:${id}`, () => ctx.store.getDocumentChunks(ctx.tenant, id));
+      return [uri, chunks.map((c) => c.content).join("\n")] as const;
+    }),
+  );
+  return quantityScores(question, new Map(texts));
+}
+
 /** A file format's section tag as the planner keeps it (`[ADC]`, `[BLOCKS]`). */
 const SECTION_TAG = /^\[([A-Z][A-Z0-9_ -]*)\]$/;
 
@@ -157,7 +187,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   let model = local.id;
 
   // An example request's frame ("show me an example of") would favour files named *_example.
-  const query = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : state.standalone_question;
+  const query =
+    plan.intent === "example" && plan.key_terms.length
+      ? wantedTerms(state.standalone_question, plan.key_terms).join(" ")
+      : state.standalone_question;
   const localRanked = local.rerank({ text: query }, pool);
   let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
   if (ctx.reranker && pool.length > 0) {
@@ -193,6 +226,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const titled = await exampleTitleCoverage(ctx, plan, scored, state.standalone_question);
   const callers = exampleCallers(ctx, plan, pool);
   const tagged = tagSections(ctx, plan, pool);
+  const stated = await statedValueScores(ctx, plan, pool, state.standalone_question, state.run_id);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -214,7 +248,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const routeBonus = at >= 0 ? s.routeOrderBonus * (order.length - 1 - at) : 0;
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
     const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
-    const rerank_score = relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus + s.titleMatch.bonus * coverage;
+    // An example program setting the values the request states (`TE=5e-3` for "TE 5 ms").
+    const quantityBonus = s.quantityMatch.bonus * (stated.get(candidate.uri) ?? 0);
+    const rerank_score =
+      relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus + s.titleMatch.bonus * coverage + quantityBonus;
     ranked.push({
       ...candidate,
       relevance,

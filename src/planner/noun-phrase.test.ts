@@ -15,6 +15,8 @@ describe("namesAThing", () => {
     "I'm looking for a sticky footer layout",
     "is there a diffusion EPI that sets the prospective motion correction flag?",
     "do you have a plain Cartesian 2D gradient echo for pypulseq, without labels?",
+    // A description listing what the thing has runs long without a verb (25 words).
+    "EPI without ramp sampling, 7 slices and 4 repetitions, a physio trigger before each volume, three navigator echoes, and line/slice/segment labels in the data header",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([

@@ -29,8 +29,12 @@ const HEAD_END =
 const SEARCH_FRAME =
   /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
 
-/** The most words a text typed as the name of a thing has before a relative clause. */
-const MAX_WORDS = 24;
+/**
+ * The most words a text typed as the name of a thing has before a relative clause: a description
+ * listing what the thing has ("EPI without ramp sampling, 7 slices and 4 repetitions, a physio
+ * trigger before each volume, …") runs long with no verb.
+ */
+const MAX_WORDS = 40;
 
 /**
  * Whether the question is a bare noun phrase naming a thing, as typed into a chat box ("SE-EPI

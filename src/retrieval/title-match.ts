@@ -93,6 +93,17 @@ export function questionWords(question: string): { word: string; negated: boolea
 }
 
 /**
+ * The words a question only negates ("no navigators, no labels, no trigger"; {@link questionWords}):
+ * what is not asked for, unless the question also says it plainly.
+ * @example
+ * onlyNegated(questionWords("EPI with labels, no labels on the navigators")); // Set { "navigators" }
+ */
+export function onlyNegated(said: readonly { word: string; negated: boolean }[]): Set<string> {
+  const plain = new Set(said.filter((w) => !w.negated).map((w) => w.word));
+  return new Set(said.filter((w) => w.negated && !plain.has(w.word)).map((w) => w.word));
+}
+
+/**
  * The question's words a name's short word stands for by their initials, when the question
  * writes them one after another (`rs`: ramp sampling, `se`: spin echo, `pmc`: prospective
  * motion correction): names abbreviate what their text spells out. Empty when none.
@@ -171,8 +182,7 @@ export function titleCoverage(
 ): number[] {
   const said = questionWords(question);
   const sequence = said.map((w) => w.word);
-  // A word the question only negates is not asked for ("with no labels": `label` is not wanted).
-  const unwanted = new Set(said.filter((w) => w.negated && !said.some((o) => !o.negated && o.word === w.word)).map((w) => w.word));
+  const unwanted = onlyNegated(said);
   const wanted = [...new Set(terms.map((t) => t.toLowerCase()))].filter((t) => t.length > 1 && !REQUEST_WORDS.has(t) && !unwanted.has(t));
   if (wanted.length === 0 || results.length === 0) return results.map(() => 0);
   // A name's short word that another of these names spells out by its initials (`write_epi_se_rs`
