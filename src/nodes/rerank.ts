@@ -10,7 +10,6 @@ import { nameCoverage, ownNameWords, titleCoverage } from "../retrieval/title-ma
 import { runLookups } from "../context/run-lookups.js";
 import { sourceNames } from "../evidence/example-choice.js";
 import { requirePlan } from "../planner/require-plan.js";
-import { wantedTerms } from "./retrieve.js";
 import type { GraphStateType } from "../state/state.js";
 import type { Candidate, Plan, RankedChunk, RunMetadata } from "../state/types.js";
 
@@ -187,10 +186,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   let model = local.id;
 
   // An example request's frame ("show me an example of") would favour files named *_example.
-  const query =
-    plan.intent === "example" && plan.key_terms.length
-      ? wantedTerms(state.standalone_question, plan.key_terms).join(" ")
-      : state.standalone_question;
+  const query = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : state.standalone_question;
   const localRanked = local.rerank({ text: query }, pool);
   let scored = localRanked.map((r) => ({ candidate: pool[r.index]!, relevance: r.relevance }));
   if (ctx.reranker && pool.length > 0) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planFor, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { Candidate } from "../state/types.js";
 import type { RunContext } from "../context/run-context.js";
-import { retrieve, wantedTerms, type RetrieveTask } from "./retrieve.js";
+import { retrieve, type RetrieveTask } from "./retrieve.js";
 
 const filler = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `${topic} detail ${i} explained at length.`).join(" ");
 
@@ -140,21 +140,5 @@ describe("retrieve", () => {
     const update = await retrieve(task("trapezoid", { source: "nope" }), { context: ctx });
     expect(update.candidates).toEqual({ "0:nope:global": [] });
     expect(update.metadata?.fallbacks?.[0]).toMatch(/unknown source "nope"/);
-  });
-});
-
-describe("wantedTerms", () => {
-  it("drops the words an example request only negates, keeping what it also asks for plainly", () => {
-    const terms = ["simplest", "epi", "navigators", "labels", "trigger", "echo planar imaging"];
-    expect(wantedTerms("the simplest EPI: no navigators, no labels, no trigger", terms)).toEqual([
-      "simplest",
-      "epi",
-      "echo planar imaging",
-    ]);
-    expect(wantedTerms("EPI with labels, no navigators", ["epi", "labels", "navigators"])).toEqual(["epi", "labels"]);
-  });
-
-  it("keeps every term when the request negates all of them", () => {
-    expect(wantedTerms("no labels", ["labels"])).toEqual(["labels"]);
   });
 });

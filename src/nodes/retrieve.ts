@@ -2,7 +2,6 @@ import { embedQueryCached } from "../retrieval/query-embedding.js";
 import { interleaveScoped, type Scope } from "../retrieval/interleave.js";
 import { questionSynonyms } from "../retrieval/mined-synonyms.js";
 import { searchSource, type SourceSearchResult } from "../retrieval/search.js";
-import { onlyNegated, questionWords } from "../retrieval/title-match.js";
 import type { Candidate, Plan, RunMetadata } from "../state/types.js";
 import type { ChunkHit } from "../storage/types.js";
 import { runLookups } from "../context/run-lookups.js";
@@ -42,17 +41,6 @@ async function parentTokens(ctx: RunContext, tenant: string, hits: readonly Chun
   const ids = [...new Set(hits.map((h) => h.parentId).filter((id): id is string => id !== null))];
   const parents = await ctx.store.getChunks(tenant, ids);
   return new Map(parents.map((p) => [p.id, p.tokenCount]));
-}
-
-/**
- * An example request's key terms without the words the question only negates ({@link onlyNegated}:
- * "no navigators, no labels"; a program that has them is not what is asked for); all of them when
- * it negates every one.
- */
-export function wantedTerms(question: string, keyTerms: readonly string[]): string[] {
-  const refused = onlyNegated(questionWords(question));
-  const wanted = keyTerms.filter((t) => !refused.has(t.toLowerCase()));
-  return wanted.length > 0 ? wanted : [...keyTerms];
 }
 
 /**
@@ -104,11 +92,11 @@ export async function retrieve(task: RetrieveTask, config: NodeConfig): Promise<
     );
   }
   // A broadened round also searches the plan's key terms (which broaden expanded).
-  const extraTerms = !broadened ? [] : plan.intent === "example" ? wantedTerms(question, plan.key_terms) : plan.key_terms;
+  const extraTerms = broadened ? plan.key_terms : [];
   const synonyms = await pendingSynonyms;
   // An example request's words ("show me an example of") match files named *_example, not the
-  // example asked for: the lexical side searches what it asks for, not what it refuses.
-  const lexicalText = plan.intent === "example" && plan.key_terms.length ? wantedTerms(question, plan.key_terms).join(" ") : question;
+  // example asked for: the lexical side searches what it asks for.
+  const lexicalText = plan.intent === "example" && plan.key_terms.length ? plan.key_terms.join(" ") : question;
   const run = (topics?: string[]): Promise<SourceSearchResult> =>
     searchSource({
       store: ctx.store,
