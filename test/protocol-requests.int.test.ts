@@ -80,3 +80,17 @@ describe("example requests that state a protocol's values", () => {
     expect(b.firstRound[0]).toBe(a.firstRound[0]);
   }, 60_000);
 });
+
+describe("a bare noun phrase that describes a program by its settings", () => {
+  it("is a request for an example even when no program is named for its head", async () => {
+    const { plan, answer } = await ask("a minimal protocol for the phantom: one slice, 10 degree flip, TE 5 ms, TR 12 ms");
+    expect(plan?.intent).toBe("example");
+    expect(plan?.reason).toContain("describes a thing by 3 measured settings");
+    expect(fenced(answer)).toBe("writeGradientEcho_fast.m");
+  }, 60_000);
+
+  it("is not, without the settings: a name no program has stays a concept", async () => {
+    const { plan } = await ask("a minimal protocol for the phantom");
+    expect(plan?.intent).toBe("concept");
+  }, 60_000);
+});

@@ -210,7 +210,7 @@ export const RetrievalSettingsSchema = z
          * so of near-twin demos the one with those values ranks first. 0 turns it off.
          */
         quantityMatch: z
-          .object({ bonus: z.number().min(0).max(2).default(0.3) })
+          .object({ bonus: z.number().min(0).max(2).default(1) })
           .strict()
           .default({}),
         /**

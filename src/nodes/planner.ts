@@ -5,6 +5,7 @@ import { exampleNamedFor } from "../evidence/thing-request.js";
 import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
 import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
 import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "../planner/noun-phrase.js";
+import { statedQuantities } from "../retrieval/quantities.js";
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Plan } from "../state/types.js";
@@ -90,12 +91,17 @@ function layoutQuestion(
   return applyOverrides(asLayoutQuestion(plan, ctx.profiles, docs, "asks how a file lays it out: the document sources only"), overrides);
 }
 
+/** How many values with units a bare noun phrase states to describe a thing by its settings. */
+const MEASURED_SETTINGS = 2;
+
 /**
  * A bare noun phrase naming a thing ("SE-EPI with ramp sampling, no diffusion") planned as a
  * concept or API question is a request for the thing when an example of the tenant's examples
  * sources is named for the phrase's head ({@link exampleNamedFor}): the plan as an example
- * request, the input's overrides re-applied. Undefined otherwise (a concept named as a noun
- * phrase, "gradient raster time", keeps its plan).
+ * request, the input's overrides re-applied; so is one that states at least {@link MEASURED_SETTINGS}
+ * values with units ("minimal FLASH: one slice, 10 degree flip, TE 5 ms, TR 12 ms"), a thing
+ * described by its settings. Undefined otherwise (a concept named as a noun phrase, "gradient
+ * raster time", keeps its plan).
  */
 async function thingRequest(
   ctx: RunContext,
@@ -112,7 +118,13 @@ async function thingRequest(
   const named =
     (await exampleNamedFor(ctx, question, headTerms(question), searched, run)) ??
     (noun ? await exampleNamedFor(ctx, question, noun, searched, run) : undefined);
-  if (!named) return undefined;
+  if (!named) {
+    // "minimal FLASH: one slice, 10 degree flip, TE 5 ms, TR 12 ms": a thing described by its settings.
+    const measured = statedQuantities(question).filter((q) => q.unit);
+    if (measured.length < MEASURED_SETTINGS || searched.length === 0) return undefined;
+    const why = `describes a thing by ${measured.length} measured settings (${measured.map((q) => q.text).join(", ")})`;
+    return applyOverrides(asExampleRequest(plan, ctx.profiles, why), overrides);
+  }
   const file = named.uri.split(/[\\/]/).at(-1) ?? named.uri;
   const why = `names a thing: ${file} is named for "${named.terms.join(" ")}" (${named.coverage.toFixed(2)})`;
   return applyOverrides(asExampleRequest(plan, ctx.profiles, why), overrides);

@@ -13,6 +13,8 @@ export interface StatedQuantity {
   values: number[];
   /** What it is a quantity of, as stems: the word before it ("TE 5 ms") and the words after its unit ("7 slices", "10 degree flip"). */
   labels: string[];
+  /** Its unit as written ("ms", "degree"), when it has one. */
+  unit?: string;
 }
 
 /** Units by the factor to SI, as programs write them (`TE=5e-3`; a comment's "5 ms" is read as stated). */
@@ -92,7 +94,7 @@ export function statedQuantities(text: string): StatedQuantity[] {
     .filter((q) => !q.glued)
     .map((q) => {
       const scale = q.unit ? UNIT_SCALE[q.unit]! : 1;
-      return { text: q.text, values: [q.value * scale], labels: q.labels };
+      return { text: q.text, values: [q.value * scale], labels: q.labels, ...(q.unit ? { unit: q.unit } : {}) };
     });
 }
 
