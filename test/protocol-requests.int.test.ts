@@ -28,11 +28,12 @@ afterAll(async () => {
 
 const base = (uri: string) => uri.split("/").at(-1);
 
-async function ask(question: string, quantityBonus?: number) {
-  const settings = quantityBonus === undefined ? {} : { retrieval: { rerank: { quantityMatch: { bonus: quantityBonus } } } };
+async function ask(question: string, quantityMatch?: { bonus?: number; relevance?: number }) {
+  const settings = quantityMatch === undefined ? {} : { retrieval: { rerank: { quantityMatch } } };
   const graph = createGraph({ store, embeddings, settings, streamScratch: true });
   let ranked: RankedChunk[] = [];
   let first: RankedChunk[] | undefined;
+  let firstRanked: RankedChunk[] = [];
   let plan: Plan | undefined;
   let answer = "";
   for await (const u of await graph.stream({ question }, { streamMode: "updates" })) {
@@ -41,12 +42,13 @@ async function ask(question: string, quantityBonus?: number) {
     if (update.rerank?.ranked) {
       ranked = update.rerank.ranked;
       first ??= ranked;
+      firstRanked = first;
     }
     for (const node of ["generate", "clarify"]) if (update[node]?.answer) answer = update[node]!.answer!;
   }
   const files = (list: RankedChunk[]) => [...new Set(list.map((r) => base(r.uri)))];
   // `firstRound`: the first search's order (a broadened round re-ranks a wider pool).
-  return { files: files(ranked), firstRound: files(first ?? []), answer, plan };
+  return { files: files(ranked), firstRound: files(first ?? []), firstRanked, answer, plan };
 }
 
 /** Each fixture program by its header comment, its first line. */
@@ -74,8 +76,16 @@ describe("example requests that state a protocol's values", () => {
     expect(fenced(a.answer)).toBe("writeGradientEcho_fast.m");
   }, 60_000);
 
+  it("gives the twin setting most of the stated values at least quantityMatch.relevance × its share", async () => {
+    const relevanceOf = (r: Awaited<ReturnType<typeof ask>>) =>
+      Math.max(...r.firstRanked.filter((c) => base(c.uri) === "writeGradientEcho_t1w.m").map((c) => c.relevance));
+    const [floored, bare] = await Promise.all([ask(t1w), ask(t1w, { relevance: 0 })]);
+    expect(relevanceOf(floored)).toBeGreaterThanOrEqual(0.6 * 0.5);
+    expect(relevanceOf(bare)).toBeLessThan(relevanceOf(floored));
+  }, 60_000);
+
   it("without quantityMatch (bonus 0) the values decide nothing: both requests rank the same twin first", async () => {
-    const [a, b] = await Promise.all([ask(fast, 0), ask(t1w, 0)]);
+    const [a, b] = await Promise.all([ask(fast, { bonus: 0 }), ask(t1w, { bonus: 0 })]);
     expect(a.firstRound[0]).toMatch(/^writeGradientEcho_/);
     expect(b.firstRound[0]).toBe(a.firstRound[0]);
   }, 60_000);

@@ -207,10 +207,16 @@ export const RetrievalSettingsSchema = z
          * Example requests stating quantities ("TE 5 ms, TR 12 ms, a 10 degree flip, 7 slices"):
          * `bonus` × the share of them an example program's code or comments set (each counted by
          * how few of the candidate programs set it; `quantityScores`) is added to its rerank_score,
-         * so of near-twin demos the one with those values ranks first. 0 turns it off.
+         * so of near-twin demos the one with those values ranks first; at or over `minShare` its
+         * relevance is at least `relevance` × the share (a program setting what the request states is
+         * evidence it is the one asked for, whatever its wording). `bonus` 0 turns it off.
          */
         quantityMatch: z
-          .object({ bonus: z.number().min(0).max(2).default(1) })
+          .object({
+            bonus: z.number().min(0).max(2).default(1),
+            minShare: z.number().min(0).max(1).default(0.5),
+            relevance: z.number().min(0).max(1).default(0.6),
+          })
           .strict()
           .default({}),
         /**

@@ -237,7 +237,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const byCall = callers.has(candidate.id) ? s.callerMatch.relevance : 0;
     // The section of a format's documentation headed by the `[TAG]` the question names.
     const byTag = tagged.has(candidate.id) ? s.namedRelevance : 0;
-    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag);
+    // An example program setting most of the values the request states ("TE 5 ms, TR 12 ms, 10 degree flip").
+    const setsValues = stated.get(candidate.uri) ?? 0;
+    const byValues = setsValues >= s.quantityMatch.minShare ? s.quantityMatch.relevance * setsValues : 0;
+    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag, byValues);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);
@@ -245,7 +248,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const scopeBonus = candidate.scope === "local" ? s.localScopeBonus : 0;
     const aliasBonus = plan.intent === "api" && candidate.alias ? s.aliasBonus[candidate.alias] : 0;
     // An example program setting the values the request states (`TE=5e-3` for "TE 5 ms").
-    const quantityBonus = s.quantityMatch.bonus * (stated.get(candidate.uri) ?? 0);
+    const quantityBonus = s.quantityMatch.bonus * setsValues;
     const rerank_score =
       relevance * (p?.priority ?? 1) + routeBonus + scopeBonus + aliasBonus + s.titleMatch.bonus * coverage + quantityBonus;
     ranked.push({

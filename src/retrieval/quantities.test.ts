@@ -70,6 +70,19 @@ describe("quantityScores", () => {
     expect(best("field mapping GRE at echo times of roughly 4, 7 and 12 ms")).toBe("writeGRE_multiEcho_label.m");
   });
 
+  it("counts a value named as asked by its own rarity, not by every bare occurrence of the number", () => {
+    const scores = quantityScores(
+      "TE 5 ms",
+      new Map([
+        ["a.m", "TE = 5e-3;"],
+        ["b.m", "d = 5e-3;"],
+        ["c.m", "x = 5e-3;"],
+      ]),
+    );
+    expect(scores.get("a.m")).toBeCloseTo(1);
+    expect(scores.get("b.m")).toBeCloseTo(0.5 * (Math.log(4 / 3) / Math.log(4)));
+  });
+
   it("gives nothing for a value every program sets, nor when no quantity is stated", () => {
     expect(quantityScores("a single slice: 1 slice", programs).get("writeGradientEcho.m")).toBeCloseTo(Math.log(4 / 3) / Math.log(4));
     expect([...quantityScores("a plain gradient echo", programs).values()]).toEqual([0, 0, 0]);

@@ -213,9 +213,9 @@ export function writesQuantity(written: ReadonlyMap<number, ReadonlySet<string>>
 
 /**
  * For programs that could answer one request, how much of what the question states each one sets:
- * each stated quantity counts by how few of the programs set it (1 when one does; about 0 when all
- * do, as `1` or `90` may) times how surely ({@link writesQuantity}), summed and divided by the
- * number of quantities stated. 0 for every
+ * each stated quantity counts by how surely a program sets it ({@link writesQuantity}) times how few
+ * of the programs set it that surely (1 when one does; about 0 when all do, as `1` or `90` may),
+ * summed and divided by the number of quantities stated. 0 for every
  * program when the question states none or there are fewer than two programs.
  *
  * @example
@@ -231,9 +231,10 @@ export function quantityScores(question: string, programs: ReadonlyMap<string, s
   for (const q of stated) {
     const sureness = new Map([...written].map(([k, values]) => [k, writesQuantity(values, q)]));
     const holders = [...sureness].filter(([, x]) => x > 0);
-    if (holders.length === 0) continue;
-    const weight = Math.log((n + 1) / holders.length) / Math.log(n + 1);
-    for (const [k, x] of holders) scores.set(k, scores.get(k)! + (x * weight) / stated.length);
+    // Named as asked is rarer than the bare value (`TE=5e-3` beside every `5e-3` duration): each counts by its own rarity.
+    const named = holders.filter(([, x]) => x === 1).length;
+    const rarity = (holding: number) => Math.log((n + 1) / holding) / Math.log(n + 1);
+    for (const [k, x] of holders) scores.set(k, scores.get(k)! + (x * rarity(x === 1 ? named : holders.length)) / stated.length);
   }
   return scores;
 }
