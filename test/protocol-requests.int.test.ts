@@ -28,8 +28,8 @@ afterAll(async () => {
 
 const base = (uri: string) => uri.split("/").at(-1);
 
-async function ask(question: string, quantityMatch?: { bonus?: number; relevance?: number }) {
-  const settings = quantityMatch === undefined ? {} : { retrieval: { rerank: { quantityMatch } } };
+async function ask(question: string, quantityMatch?: { bonus?: number; relevance?: number }, rerank: { refusedName?: number } = {}) {
+  const settings = { retrieval: { rerank: { ...rerank, ...(quantityMatch ? { quantityMatch } : {}) } } };
   const graph = createGraph({ store, embeddings, settings, streamScratch: true });
   let ranked: RankedChunk[] = [];
   let first: RankedChunk[] | undefined;
@@ -102,5 +102,18 @@ describe("a bare noun phrase that describes a program by its settings", () => {
   it("is not, without the settings: a name no program has stays a concept", async () => {
     const { plan } = await ask("a minimal protocol for the phantom");
     expect(plan?.intent).toBe("concept");
+  }, 60_000);
+});
+
+describe("an example request that refuses what a program is named for", () => {
+  it("halves that program's relevance (retrieval.rerank.refusedName)", async () => {
+    const question =
+      "the simplest multi-slice gradient-echo EPI: blips between readouts, no navigators, no labels, no trigger. Can you give me the code?";
+    const relevanceOf = (r: Awaited<ReturnType<typeof ask>>, file: string) =>
+      Math.max(...r.firstRanked.filter((c) => base(c.uri) === file).map((c) => c.relevance));
+    const [refused, kept] = await Promise.all([ask(question), ask(question, undefined, { refusedName: 1 })]);
+    expect(relevanceOf(refused, "writeEpi_label.m")).toBeCloseTo(0.5 * relevanceOf(kept, "writeEpi_label.m"));
+    expect(relevanceOf(refused, "writeEpi.m")).toBeCloseTo(relevanceOf(kept, "writeEpi.m"));
+    expect(fenced(refused.answer)).toBe("writeEpi.m");
   }, 60_000);
 });

@@ -220,6 +220,13 @@ export const RetrievalSettingsSchema = z
           .strict()
           .default({}),
         /**
+         * Example requests: what the relevance of an example program is multiplied by when the
+         * request refuses its name, a word of it being one the request only negates ("the simplest
+         * EPI, no labels": `writeEpi_label.m`; "without ramp sampling": the `RS` of `writeEpiRS.m`).
+         * 1 turns it off.
+         */
+        refusedName: z.number().min(0).max(1).default(0.5),
+        /**
          * Relevance given at least to the one entry a question names verbatim (its name, section or
          * page title: `VACUUM`, `mr.makeTrapezoid`) when no other candidate document carries the name:
          * an exact, unambiguous name match is strong evidence whatever the passage's wording. 0 turns it off.

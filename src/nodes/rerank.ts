@@ -6,7 +6,7 @@ import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { quantityScores, statedQuantities } from "../retrieval/quantities.js";
-import { nameCoverage, ownNameWords, titleCoverage } from "../retrieval/title-match.js";
+import { nameCoverage, ownNameWords, refusedNames, titleCoverage } from "../retrieval/title-match.js";
 import { runLookups } from "../context/run-lookups.js";
 import { sourceNames } from "../evidence/example-choice.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -132,6 +132,27 @@ async function statedValueScores(ctx: RunContext, plan: Plan, pool: readonly Can
   return quantityScores(question, new Map(texts));
 }
 
+/**
+ * For an example request, the chunks of example programs whose own name the request refuses
+ * ({@link refusedNames}: "the simplest EPI, no labels" refuses `writeEpi_label.m`).
+ */
+async function refusedPrograms(ctx: RunContext, plan: Plan, pool: readonly Candidate[], question: string, run?: string) {
+  const ids = new Set<string>();
+  if (plan.intent !== "example" || ctx.settings.retrieval.rerank.refusedName >= 1) return ids;
+  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  for (const source of new Set(pool.filter((c) => examples.has(c.source)).map((c) => c.source))) {
+    const own = pool.filter((c) => c.source === source && typeof c.metadata.language === "string");
+    const { conventions } = await sourceNames(ctx, source, run);
+    const refused = refusedNames(
+      own.map((c) => c.uri),
+      question,
+      conventions,
+    );
+    own.forEach((c, i) => refused[i] && ids.add(c.id));
+  }
+  return ids;
+}
+
 /** A file format's section tag as the planner keeps it (`[ADC]`, `[BLOCKS]`). */
 const SECTION_TAG = /^\[([A-Z][A-Z0-9_ -]*)\]$/;
 
@@ -223,6 +244,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const callers = exampleCallers(ctx, plan, pool);
   const tagged = tagSections(ctx, plan, pool);
   const stated = await statedValueScores(ctx, plan, pool, state.standalone_question, state.run_id);
+  const refused = await refusedPrograms(ctx, plan, pool, state.standalone_question, state.run_id);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -240,7 +262,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     // An example program setting most of the values the request states ("TE 5 ms, TR 12 ms, 10 degree flip").
     const setsValues = stated.get(candidate.uri) ?? 0;
     const byValues = setsValues >= s.quantityMatch.minShare ? s.quantityMatch.relevance * setsValues : 0;
-    const relevance = Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag, byValues);
+    // An example program named for what the request refuses (`writeEpiDiffusionRS` for "… without diffusion gradients").
+    const refusal = refused.has(candidate.id) ? s.refusedName : 1;
+    const relevance =
+      refusal * Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag, byValues);
     const p = profiles.get(candidate.source);
     const threshold = plan.thresholds[candidate.source] ?? 0;
     const at = order.indexOf(candidate.source);

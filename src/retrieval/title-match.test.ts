@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { synonymIndex } from "./synonyms.js";
-import { nameConventions, nameCoverage, questionWords, titleCoverage, titleWords } from "./title-match.js";
+import { nameConventions, nameCoverage, questionWords, refusedNames, titleCoverage, titleWords } from "./title-match.js";
 
 const result = (file: string, summary = "") => ({ uri: `/data/demoSeq/${file}`, docTitle: file, sectionTitle: summary || null });
 
@@ -210,5 +210,21 @@ describe("nameCoverage", () => {
     const [, , ute, uteRs] = nameCoverage(all, q, synonymIndex({}), conventions);
     expect(ute).toBe(1);
     expect(uteRs).toBe(0);
+  });
+});
+
+describe("refusedNames", () => {
+  const uris = ["demoSeq/writeEpi.m", "demoSeq/writeEpi_label.m", "demoSeq/writeEpiSpinEchoRS.m", "demoSeq/writeEpiDiffusionRS.m"];
+  const write = new Set(["write"]);
+
+  it("refuses a name holding a word the request only negates, by itself, its stem or its initials", () => {
+    expect(refusedNames(uris, "the simplest EPI, no labels", write)).toEqual([false, true, false, false]);
+    expect(refusedNames(uris, "a spin-echo EPI without diffusion gradients", write)).toEqual([false, false, false, true]);
+    expect(refusedNames(uris, "a gradient-echo EPI: no ramp sampling, no spin echo", write)).toEqual([false, false, true, true]);
+  });
+
+  it("does not refuse a word the request also asks for, nor anything when it negates nothing", () => {
+    expect(refusedNames(uris, "EPI with labels, but no labels on the navigators", write)).toEqual([false, false, false, false]);
+    expect(refusedNames(uris, "an EPI with labels", write)).toEqual([false, false, false, false]);
   });
 });

@@ -308,9 +308,7 @@ export function nameCoverage(
 ): number[] {
   const said = questionWords(question);
   const asked = new Set(said.filter((w) => !w.negated).flatMap((w) => [w.word, stem(w.word)]));
-  const refused = new Set(said.filter((w) => w.negated && !asked.has(w.word)).flatMap((w) => [w.word, stem(w.word)]));
   const askedSequence = said.filter((w) => !w.negated).map((w) => w.word);
-  const refusedSequence = said.filter((w) => w.negated).map((w) => w.word);
   const written = new Set(expansions(question, index).map((e) => e.toLowerCase()));
   const parts = byKnownCapitals(results.map((r) => fileName(r.uri))).map((name) => [...new Set(nameWordsOf(name))]);
   const holds = (w: string, words: Set<string>, run: readonly string[]) =>
@@ -318,10 +316,44 @@ export function nameCoverage(
   return parts.map((own) => {
     const counted = own.filter((w) => !conventions.has(w) && !/^\d+$/.test(w));
     if (counted.length === 0) return 0;
-    if (counted.some((w) => holds(w, refused, refusedSequence) && !holds(w, asked, askedSequence))) return 0;
+    if (refusesName(counted, said)) return 0;
     const covered = counted.filter((w) => holds(w, asked, askedSequence) || written.has(w));
     return covered.length / counted.length;
   });
+}
+
+/**
+ * Whether a question refuses a name: one of its words (`counted`, its own name words) is a word
+ * the question only negates, itself, by stem, by the initials of negated words in a row (`rs`:
+ * "without ramp sampling") or glued, and not a word it also asks for ("gradient-echo EPI, no spin
+ * echo": `SpinEcho`'s spin is refused, its echo asked).
+ */
+function refusesName(counted: readonly string[], said: readonly { word: string; negated: boolean }[]): boolean {
+  const asked = new Set(said.filter((w) => !w.negated).flatMap((w) => [w.word, stem(w.word)]));
+  const refused = new Set(said.filter((w) => w.negated && !asked.has(w.word)).flatMap((w) => [w.word, stem(w.word)]));
+  const askedSequence = said.filter((w) => !w.negated).map((w) => w.word);
+  const refusedSequence = said.filter((w) => w.negated).map((w) => w.word);
+  const holds = (w: string, words: Set<string>, run: readonly string[]) =>
+    words.has(w) || words.has(stem(w)) || initialsOf(w, run).length > 0 || gluedOf(w, run).length > 0;
+  return counted.some((w) => holds(w, refused, refusedSequence) && !holds(w, asked, askedSequence));
+}
+
+/**
+ * Of example files, those whose own name the question refuses ({@link refusesName}):
+ * `writeEpiDiffusionRS` for "a spin-echo EPI … without diffusion gradients", `writeEpi_label` for
+ * "the simplest EPI, no labels". The source's naming convention (`write`) is set aside.
+ * @example
+ * refusedNames(["demoSeq/writeEpi.m", "demoSeq/writeEpi_label.m"], "plain EPI, no labels", new Set(["write"])); // [false, true]
+ */
+export function refusedNames(uris: readonly string[], question: string, conventions: ReadonlySet<string>): boolean[] {
+  const said = questionWords(question);
+  if (!said.some((w) => w.negated)) return uris.map(() => false);
+  return byKnownCapitals(uris.map(fileName)).map((name) =>
+    refusesName(
+      [...new Set(nameWordsOf(name))].filter((w) => !conventions.has(w) && !/^\d+$/.test(w)),
+      said,
+    ),
+  );
 }
 
 /**
