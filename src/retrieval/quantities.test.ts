@@ -17,8 +17,9 @@ describe("statedQuantities", () => {
     expect(statedQuantities("TR 10ms, 300us pulse").map((x) => x.values)).toEqual([[0.01], [0.0003]]);
   });
 
-  it("skips filler words to find the label before a number", () => {
+  it("skips filler words to find the label before a number, and stops at one after it", () => {
     expect(statedQuantities("TE just over 4 ms")[0]!.labels).toEqual(["te"]);
+    expect(statedQuantities("TE just over 4 ms and TR 10 ms").map((q) => q.labels)).toEqual([["te"], ["tr"]]);
   });
 });
 

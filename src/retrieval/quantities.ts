@@ -125,15 +125,15 @@ function labelBefore(text: string): string[] {
   return word ? [stemOf(word)] : [];
 }
 
-/** Up to two words after a number (and its unit) before any punctuation ("7 slices", "10 dummy spokes"). */
+/** Up to two words after a number (and its unit), before any punctuation or filler ("7 slices", "10 dummy spokes"; not the TR of "4 ms and TR 10 ms"). */
 function labelsAfter(text: string): string[] {
   const clause = /^[\s\p{L}-]*/u.exec(text)?.[0] ?? "";
-  return clause
+  const words = clause
     .split(/[\s-]+/)
     .filter(Boolean)
-    .slice(0, 2)
-    .filter((w) => !FILLER.has(w.toLowerCase()))
-    .map(stemOf);
+    .slice(0, 2);
+  const end = words.findIndex((w) => FILLER.has(w.toLowerCase()));
+  return (end < 0 ? words : words.slice(0, end)).map(stemOf);
 }
 
 /** The stems a variable's name says (`Ndummy` → n, dummy, ndummy; `flip_angle_deg` → flip, angle, deg). */
