@@ -44,6 +44,17 @@ function dedupe(candidates: Candidate[]): Candidate[] {
   return [...best.values()];
 }
 
+/** The context's sources whose profile formats examples. */
+const exampleSources = (ctx: RunContext) => new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+
+/** The candidates that are example programs: files in a programming language of an examples source, not its README. In pool order. */
+function examplePrograms(ctx: RunContext, pool: readonly Candidate[]): (Candidate & { language: string })[] {
+  const examples = exampleSources(ctx);
+  return pool.flatMap((c) =>
+    examples.has(c.source) && typeof c.metadata.language === "string" ? [{ ...c, language: c.metadata.language }] : [],
+  );
+}
+
 /** For an example request, the title coverage of each candidate of an examples source, by chunk id. */
 async function exampleTitleCoverage(
   ctx: RunContext,
@@ -52,7 +63,7 @@ async function exampleTitleCoverage(
   question: string,
 ): Promise<Map<string, number>> {
   if (plan.intent !== "example") return new Map();
-  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  const examples = exampleSources(ctx);
   const pool = scored.map((x) => x.candidate).filter((c) => examples.has(c.source));
   if (pool.length === 0) return new Map();
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
@@ -61,32 +72,41 @@ async function exampleTitleCoverage(
 }
 
 /**
- * For an example request, the example programs whose whole own name the question says (`writeFid`
- * for "play a hard pulse and record the FID a few times"; {@link nameCoverage} with the source's
- * naming convention set aside): their chunk ids, and each program's own name words by URI.
+ * For an example request, what the example programs' names say of the question, with each source's
+ * naming convention set aside: the chunk ids of programs whose whole own name the question says
+ * (`writeFid` for "play a hard pulse and record the FID a few times"; {@link nameCoverage}), of those
+ * whose own name it refuses (`writeEpi_label` for "the simplest EPI, no labels"; {@link refusedNames}),
+ * and each program's own name words by URI.
  */
-async function wholeNamed(
+async function exampleNames(
   ctx: RunContext,
   plan: Plan,
   pool: readonly Candidate[],
   question: string,
   run?: string,
-): Promise<{ ids: Set<string>; words: Map<string, string[]> }> {
+): Promise<{ ids: Set<string>; refused: Set<string>; words: Map<string, string[]> }> {
   const ids = new Set<string>();
+  const refused = new Set<string>();
   const words = new Map<string, string[]>();
-  if (plan.intent !== "example") return { ids, words };
-  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
+  if (plan.intent !== "example") return { ids, refused, words };
+  const programs = examplePrograms(ctx, pool);
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
-  for (const source of new Set(pool.filter((c) => examples.has(c.source)).map((c) => c.source))) {
+  for (const source of new Set(programs.map((c) => c.source))) {
     const { conventions } = await sourceNames(ctx, source, run);
-    const own = pool.filter((c) => c.source === source && typeof c.metadata.language === "string");
+    const own = programs.filter((c) => c.source === source);
     const named = nameCoverage(own, question, index, conventions);
+    const refuses = refusedNames(
+      own.map((c) => c.uri),
+      question,
+      conventions,
+    );
     own.forEach((c, k) => {
       words.set(c.uri, ownNameWords(c.uri, conventions));
       if (named[k] === 1) ids.add(c.id);
+      if (refuses[k]) refused.add(c.id);
     });
   }
-  return { ids, words };
+  return { ids, refused, words };
 }
 
 /**
@@ -98,11 +118,7 @@ function exampleCallers(ctx: RunContext, plan: Plan, pool: readonly Candidate[])
   const { relevance, maxShare } = ctx.settings.retrieval.rerank.callerMatch;
   const names = calledNames(plan.identifiers);
   if (plan.intent !== "example" || relevance <= 0 || names.length === 0) return new Set();
-  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
-  const programs = pool.flatMap((c) =>
-    examples.has(c.source) && typeof c.metadata.language === "string" ? [{ ...c, language: c.metadata.language }] : [],
-  );
-  return callerChunks(programs, names, maxShare);
+  return callerChunks(examplePrograms(ctx, pool), names, maxShare);
 }
 
 /** The most example programs whose whole text {@link statedValueScores} reads for one request. */
@@ -117,11 +133,8 @@ const QUANTITY_PROGRAMS = 30;
 async function statedValueScores(ctx: RunContext, plan: Plan, pool: readonly Candidate[], question: string, run?: string) {
   if (plan.intent !== "example" || ctx.settings.retrieval.rerank.quantityMatch.bonus <= 0 || statedQuantities(question).length === 0)
     return new Map<string, number>();
-  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
   const documents = new Map<string, string>();
-  for (const c of pool)
-    if (examples.has(c.source) && typeof c.metadata.language === "string" && documents.size < QUANTITY_PROGRAMS)
-      documents.set(c.uri, c.documentId);
+  for (const c of examplePrograms(ctx, pool)) if (documents.size < QUANTITY_PROGRAMS) documents.set(c.uri, c.documentId);
   const lookups = runLookups(ctx.store, ctx.tenant, run);
   const texts = await Promise.all(
     [...documents].map(async ([uri, id]) => {
@@ -130,27 +143,6 @@ async function statedValueScores(ctx: RunContext, plan: Plan, pool: readonly Can
     }),
   );
   return quantityScores(question, new Map(texts));
-}
-
-/**
- * For an example request, the chunks of example programs whose own name the request refuses
- * ({@link refusedNames}: "the simplest EPI, no labels" refuses `writeEpi_label.m`).
- */
-async function refusedPrograms(ctx: RunContext, plan: Plan, pool: readonly Candidate[], question: string, run?: string) {
-  const ids = new Set<string>();
-  if (plan.intent !== "example" || ctx.settings.retrieval.rerank.refusedName >= 1) return ids;
-  const examples = new Set(ctx.profiles.filter((p) => p.formatter === "example").map((p) => p.name));
-  for (const source of new Set(pool.filter((c) => examples.has(c.source)).map((c) => c.source))) {
-    const own = pool.filter((c) => c.source === source && typeof c.metadata.language === "string");
-    const { conventions } = await sourceNames(ctx, source, run);
-    const refused = refusedNames(
-      own.map((c) => c.uri),
-      question,
-      conventions,
-    );
-    own.forEach((c, i) => refused[i] && ids.add(c.id));
-  }
-  return ids;
 }
 
 /** A file format's section tag as the planner keeps it (`[ADC]`, `[BLOCKS]`). */
@@ -244,7 +236,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const callers = exampleCallers(ctx, plan, pool);
   const tagged = tagSections(ctx, plan, pool);
   const stated = await statedValueScores(ctx, plan, pool, state.standalone_question, state.run_id);
-  const refused = await refusedPrograms(ctx, plan, pool, state.standalone_question, state.run_id);
+  const names = await exampleNames(ctx, plan, pool, state.standalone_question, state.run_id);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -263,7 +255,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     const setsValues = stated.get(candidate.uri) ?? 0;
     const byValues = setsValues >= s.quantityMatch.minShare ? s.quantityMatch.relevance * setsValues : 0;
     // An example program named for what the request refuses (`writeEpiDiffusionRS` for "… without diffusion gradients").
-    const refusal = refused.has(candidate.id) ? s.refusedName : 1;
+    const refusal = names.refused.has(candidate.id) ? s.refusedName : 1;
     const relevance =
       refusal * Math.max(scoredCandidate.relevance, byAlias, verbatim ? s.namedRelevance : 0, byTitle, byCall, byTag, byValues);
     const p = profiles.get(candidate.source);
@@ -291,11 +283,10 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   // the least title match that counts, and the place among other sources' results that puts it at.
   // The name picks between families of programs; within one (`writeMPRAGE`, `writeMPRAGE_4ge`) the
   // model and the title match decide, so none is lifted past a better-ranked relative.
-  const whole = await wholeNamed(ctx, plan, pool, state.standalone_question, state.run_id);
-  const programs = ranked.filter((r) => whole.words.has(r.uri));
-  const at = programs.findIndex((r) => whole.ids.has(r.id));
+  const programs = ranked.filter((r) => names.words.has(r.uri));
+  const at = programs.findIndex((r) => names.ids.has(r.id));
   const lifted = programs[at];
-  const family = (uri: string) => (whole.words.get(uri) ?? []).some((w) => whole.words.get(lifted!.uri)!.includes(w));
+  const family = (uri: string) => (names.words.get(uri) ?? []).some((w) => names.words.get(lifted!.uri)!.includes(w));
   const floor = s.titleMatch.relevance * s.titleMatch.minCoverage;
   if (lifted && lifted.relevance < floor && !programs.slice(0, at).some((r) => r.uri !== lifted.uri && family(r.uri))) {
     lifted.rerank_score += (floor - lifted.relevance) * (profiles.get(lifted.source)?.priority ?? 1);

@@ -307,39 +307,43 @@ export function nameCoverage(
   conventions: ReadonlySet<string> = nameConventions(results.map((r) => r.uri)),
 ): number[] {
   const said = questionWords(question);
-  const asked = new Set(said.filter((w) => !w.negated).flatMap((w) => [w.word, stem(w.word)]));
-  const askedSequence = said.filter((w) => !w.negated).map((w) => w.word);
+  const { asks, refuses } = nameReading(said);
   const written = new Set(expansions(question, index).map((e) => e.toLowerCase()));
-  const parts = byKnownCapitals(results.map((r) => fileName(r.uri))).map((name) => [...new Set(nameWordsOf(name))]);
-  const holds = (w: string, words: Set<string>, run: readonly string[]) =>
-    words.has(w) || words.has(stem(w)) || initialsOf(w, run).length > 0 || gluedOf(w, run).length > 0;
-  return parts.map((own) => {
-    const counted = own.filter((w) => !conventions.has(w) && !/^\d+$/.test(w));
-    if (counted.length === 0) return 0;
-    if (refusesName(counted, said)) return 0;
-    const covered = counted.filter((w) => holds(w, asked, askedSequence) || written.has(w));
-    return covered.length / counted.length;
+  return ownNames(
+    results.map((r) => r.uri),
+    conventions,
+  ).map((counted) => {
+    if (counted.length === 0 || refuses(counted)) return 0;
+    return counted.filter((w) => asks(w) || written.has(w)).length / counted.length;
   });
 }
 
+/** Each file's own name words ({@link nameWordsOf}, read alongside the others' capitals), its naming convention and bare numbers set aside. */
+function ownNames(uris: readonly string[], conventions: ReadonlySet<string>): string[][] {
+  return byKnownCapitals(uris.map(fileName)).map((name) =>
+    [...new Set(nameWordsOf(name))].filter((w) => !conventions.has(w) && !/^\d+$/.test(w)),
+  );
+}
+
 /**
- * Whether a question refuses a name: one of its words (`counted`, its own name words) is a word
- * the question only negates, itself, by stem, by the initials of negated words in a row (`rs`:
- * "without ramp sampling") or glued, and not a word it also asks for ("gradient-echo EPI, no spin
- * echo": `SpinEcho`'s spin is refused, its echo asked).
+ * How a question reads a name's words: `asks` a word it says, itself, by stem, by the initials of
+ * its words in a row (`rs`: ramp sampling) or glued (`softdelay`); `refuses` a name when one of its
+ * words is one the question only negates, read the same way, and not one it also asks for
+ * ("gradient-echo EPI, no spin echo": `SpinEcho`'s spin is refused, its echo asked).
  */
-function refusesName(counted: readonly string[], said: readonly { word: string; negated: boolean }[]): boolean {
+function nameReading(said: readonly { word: string; negated: boolean }[]) {
   const asked = new Set(said.filter((w) => !w.negated).flatMap((w) => [w.word, stem(w.word)]));
   const refused = new Set(said.filter((w) => w.negated && !asked.has(w.word)).flatMap((w) => [w.word, stem(w.word)]));
   const askedSequence = said.filter((w) => !w.negated).map((w) => w.word);
   const refusedSequence = said.filter((w) => w.negated).map((w) => w.word);
   const holds = (w: string, words: Set<string>, run: readonly string[]) =>
     words.has(w) || words.has(stem(w)) || initialsOf(w, run).length > 0 || gluedOf(w, run).length > 0;
-  return counted.some((w) => holds(w, refused, refusedSequence) && !holds(w, asked, askedSequence));
+  const asks = (w: string) => holds(w, asked, askedSequence);
+  return { asks, refuses: (words: readonly string[]) => words.some((w) => holds(w, refused, refusedSequence) && !asks(w)) };
 }
 
 /**
- * Of example files, those whose own name the question refuses ({@link refusesName}):
+ * Of example files, those whose own name the question refuses ({@link nameReading}):
  * `writeEpiDiffusionRS` for "a spin-echo EPI … without diffusion gradients", `writeEpi_label` for
  * "the simplest EPI, no labels". The source's naming convention (`write`) is set aside.
  * @example
@@ -348,12 +352,8 @@ function refusesName(counted: readonly string[], said: readonly { word: string; 
 export function refusedNames(uris: readonly string[], question: string, conventions: ReadonlySet<string>): boolean[] {
   const said = questionWords(question);
   if (!said.some((w) => w.negated)) return uris.map(() => false);
-  return byKnownCapitals(uris.map(fileName)).map((name) =>
-    refusesName(
-      [...new Set(nameWordsOf(name))].filter((w) => !conventions.has(w) && !/^\d+$/.test(w)),
-      said,
-    ),
-  );
+  const { refuses } = nameReading(said);
+  return ownNames(uris, conventions).map(refuses);
 }
 
 /**
