@@ -48,6 +48,7 @@ export const FROZEN_SETS = {
   blind12: "evals/pulseq-blind12/questions.jsonl",
   blind13: "evals/pulseq-blind13/questions.jsonl",
   blind14: "evals/pulseq-blind14/questions.jsonl",
+  blind15: "evals/pulseq-blind15/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
