@@ -103,6 +103,14 @@ describe("a bare noun phrase that describes a program by its settings", () => {
     const { plan } = await ask("a minimal protocol for the phantom");
     expect(plan?.intent).toBe("concept");
   }, 60_000);
+
+  it("is a request for an example when its head is the kind the examples are and it describes one", async () => {
+    // "protocol" is in half the fixture programs' titles: what they are, not which one.
+    const { plan, answer } = await ask("a protocol for the phantom, spoiled, with a Cartesian readout of one slice");
+    expect(plan?.intent).toBe("example");
+    expect(plan?.reason).toContain("describes a protocol, the kind every example is");
+    expect(fenced(answer)).toMatch(/^writeGradientEcho_(fast|t1w)\.m$/);
+  }, 60_000);
 });
 
 describe("an example request that refuses what a program is named for", () => {

@@ -2,6 +2,7 @@ import type { RunContext } from "../context/run-context.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
 import { questionSynonyms, tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { expandQuery } from "../retrieval/synonyms.js";
+import { extractKeyTerms } from "../planner/terms.js";
 import { nameCoverage, PLAIN, titleCoverage } from "../retrieval/title-match.js";
 import { sourceNames } from "./example-choice.js";
 import type { ChunkHit } from "../storage/types.js";
@@ -12,6 +13,66 @@ export interface NamedExample {
   coverage: number;
   /** The head terms it was measured on (after language names, plain-variant words and kind words are set aside). */
   terms: string[];
+}
+
+/**
+ * The words of `terms` that at least `retrieval.nounPhrase.kindShare` of an examples source's
+ * documents hold in their titles ("sequence", 38 of 61 Pulseq demos): what every example is, not
+ * which one. Empty for a source of one document. With `expand`, each word is searched with the
+ * question's synonyms too (`epi` as echo planar imaging then counts every "echo" title).
+ */
+export async function kindWords(
+  ctx: Pick<RunContext, "store" | "tenant" | "settings" | "profiles">,
+  source: string,
+  terms: readonly string[],
+  question: string,
+  run?: string,
+  { expand = false }: { expand?: boolean } = {},
+): Promise<Set<string>> {
+  const { kindShare } = ctx.settings.retrieval.nounPhrase;
+  const synonyms = expand ? await questionSynonyms(ctx.store, ctx.tenant, question, ctx.settings.retrieval.synonyms) : new Map();
+  const profile = ctx.profiles.find((p) => p.name === source);
+  const bm25 = { titleWeight: profile?.retrieval.title_weight ?? 1, sectionWeight: profile?.retrieval.section_weight ?? 1, bodyWeight: 0 };
+  const total = (await sourceNames(ctx, source, run)).documents.length;
+  const kinds = new Set<string>();
+  if (total <= 1) return kinds;
+  for (const t of new Set(terms)) {
+    const hits = await ctx.store.matchBm25(expandQuery(t, synonyms).text, {
+      limit: Math.min(20 * total, 5000),
+      filters: { tenant: ctx.tenant, sources: [source] },
+      bm25,
+    });
+    if (new Set(hits.map((h) => h.documentId)).size >= kindShare * total) kinds.add(t);
+  }
+  return kinds;
+}
+
+/** How many key terms besides its head a noun phrase says to describe the thing it names ("for the phantom" does not). */
+const DESCRIBING_TERMS = 2;
+
+/**
+ * The kind every example of an examples source is ("sequence"), when a noun phrase's head ends in
+ * it and the phrase says at least {@link DESCRIBING_TERMS} key terms besides its head: "a toy
+ * sequence, not meant for real imaging, split into …" describes one of the examples by its
+ * features and asks for it, while "pulse sequence" alone, or "a minimal protocol for the phantom",
+ * names a concept. Undefined otherwise.
+ *
+ * @example
+ * await exampleKindAsked(ctx, "single-voxel spectroscopy sequence localised with adiabatic pulses", ["single", "voxel", "spectroscopy", "sequence"], ["examples"]);
+ * // "sequence"
+ */
+export async function exampleKindAsked(
+  ctx: Pick<RunContext, "store" | "tenant" | "settings" | "profiles">,
+  question: string,
+  head: readonly string[],
+  sources: readonly string[],
+  run?: string,
+): Promise<string | undefined> {
+  const noun = head.at(-1);
+  const rest = extractKeyTerms(question).filter((t) => !head.includes(t));
+  if (!noun || rest.length < DESCRIBING_TERMS) return undefined;
+  for (const source of sources) if ((await kindWords(ctx, source, [noun], question, run)).has(noun)) return noun;
+  return undefined;
 }
 
 const languageOf = (hit: ChunkHit) => (typeof hit.metadata.language === "string" ? hit.metadata.language : undefined);
@@ -36,7 +97,7 @@ export async function exampleNamedFor(
   run?: string,
 ): Promise<NamedExample | undefined> {
   const settings = ctx.settings.retrieval;
-  const { minHeadCoverage, kindShare, titleHits } = settings.nounPhrase;
+  const { minHeadCoverage, titleHits } = settings.nounPhrase;
   if (head.length === 0 || sources.length === 0 || minHeadCoverage > 1) return undefined;
   const synonyms = await questionSynonyms(ctx.store, ctx.tenant, question, settings.synonyms);
   const index = await tenantSynonyms(ctx.store, ctx.tenant, settings.synonyms);
@@ -57,13 +118,8 @@ export async function exampleNamedFor(
     const files = docs.map((d) => ({ uri: d.uri, language: languageOf(d) }));
     let terms = head.filter((t) => !PLAIN.test(t) && !namedLanguageOf(t, files));
     // A word most examples' titles hold ("sequence") says what they all are, not which one.
-    const { documents, conventions } = await sourceNames(ctx, source, run);
-    const total = documents.length;
-    const kinds = new Set<string>();
-    for (const t of terms) {
-      const holding = new Set((await titles(t, Math.min(20 * total, 5000))).map((h) => h.documentId)).size;
-      if (total > 1 && holding >= kindShare * total) kinds.add(t);
-    }
+    const { conventions } = await sourceNames(ctx, source, run);
+    const kinds = await kindWords(ctx, source, terms, question, run, { expand: true });
     if (kinds.size < terms.length) terms = terms.filter((t) => !kinds.has(t));
     else continue;
     // "… imaging sequence with …": the head noun is what every example is, so the phrase asks for one.

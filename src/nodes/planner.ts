@@ -1,7 +1,7 @@
 import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { gateLookup } from "../evidence/judge.js";
-import { exampleNamedFor } from "../evidence/thing-request.js";
+import { exampleKindAsked, exampleNamedFor } from "../evidence/thing-request.js";
 import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
 import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
 import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "../planner/noun-phrase.js";
@@ -96,12 +96,14 @@ const MEASURED_SETTINGS = 2;
 
 /**
  * A bare noun phrase naming a thing ("SE-EPI with ramp sampling, no diffusion") planned as a
- * concept or API question is a request for the thing when an example of the tenant's examples
- * sources is named for the phrase's head ({@link exampleNamedFor}): the plan as an example
- * request, the input's overrides re-applied; so is one that states at least {@link MEASURED_SETTINGS}
- * values with units ("minimal FLASH: one slice, 10 degree flip, TE 5 ms, TR 12 ms"), a thing
- * described by its settings. Undefined otherwise (a concept named as a noun phrase, "gradient
- * raster time", keeps its plan).
+ * concept, API or tutorial question (a tutorial cue in its relative clause, "… that can be extended
+ * step by step") is a request for the thing when an example of the tenant's examples sources is
+ * named for the phrase's head ({@link exampleNamedFor}): the plan as an example request, the
+ * input's overrides re-applied; so is one that states at least {@link MEASURED_SETTINGS} values
+ * with units ("minimal FLASH: one slice, 10 degree flip, TE 5 ms, TR 12 ms"), a thing described by
+ * its settings, and one whose head ends in the kind every example is and says more than its head
+ * ("a toy sequence, not meant for real imaging, split into …"; {@link exampleKindAsked}).
+ * Undefined otherwise (a concept named as a noun phrase, "gradient raster time", keeps its plan).
  */
 async function thingRequest(
   ctx: RunContext,
@@ -111,7 +113,8 @@ async function thingRequest(
   overrides: PlanOverrides,
   run?: string,
 ): Promise<Plan | undefined> {
-  if (examples.length === 0 || (plan.intent !== "concept" && plan.intent !== "api") || !namesAThing(question)) return undefined;
+  // A tutorial cue in a relative clause ("… that can then be extended step by step") describes the thing.
+  if (examples.length === 0 || !["concept", "api", "tutorial"].includes(plan.intent) || !namesAThing(question)) return undefined;
   const searched = overrides.sources ? examples.filter((s) => overrides.sources!.includes(s)) : examples;
   // Premodifiers no example name holds ("Cartesian RF-spoiled 2D") leave the head noun to name it.
   const noun = headNounTerms(question);
@@ -119,11 +122,17 @@ async function thingRequest(
     (await exampleNamedFor(ctx, question, headTerms(question), searched, run)) ??
     (noun ? await exampleNamedFor(ctx, question, noun, searched, run) : undefined);
   if (!named) {
+    if (searched.length === 0) return undefined;
     // "minimal FLASH: one slice, 10 degree flip, TE 5 ms, TR 12 ms": a thing described by its settings.
     const measured = statedQuantities(question).filter((q) => q.unit);
-    if (measured.length < MEASURED_SETTINGS || searched.length === 0) return undefined;
-    const why = `describes a thing by ${measured.length} measured settings (${measured.map((q) => q.text).join(", ")})`;
-    return applyOverrides(asExampleRequest(plan, ctx.profiles, why), overrides);
+    if (measured.length >= MEASURED_SETTINGS) {
+      const why = `describes a thing by ${measured.length} measured settings (${measured.map((q) => q.text).join(", ")})`;
+      return applyOverrides(asExampleRequest(plan, ctx.profiles, why), overrides);
+    }
+    // "a toy sequence, not meant for real imaging, split into …": one of the examples, described.
+    const kind = await exampleKindAsked(ctx, question, headTerms(question), searched, run);
+    if (!kind) return undefined;
+    return applyOverrides(asExampleRequest(plan, ctx.profiles, `describes a ${kind}, the kind every example is`), overrides);
   }
   const file = named.uri.split(/[\\/]/).at(-1) ?? named.uri;
   const why = `names a thing: ${file} is named for "${named.terms.join(" ")}" (${named.coverage.toFixed(2)})`;

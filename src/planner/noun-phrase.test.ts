@@ -17,6 +17,8 @@ describe("namesAThing", () => {
     "do you have a plain Cartesian 2D gradient echo for pypulseq, without labels?",
     // A description listing what the thing has runs long without a verb (25 words).
     "EPI without ramp sampling, 7 slices and 4 repetitions, a physio trigger before each volume, three navigator echoes, and line/slice/segment labels in the data header",
+    // A cue in the relative clause describes the thing ("step by step" is no tutorial asked for).
+    "do you have a bare-bones gradient echo for a teaching session that can then be extended step by step?",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([
@@ -32,6 +34,7 @@ describe("namesAThing", () => {
     "Lecanemab slows cognitive decline in early Alzheimer's disease.",
     "is there a function that rotates gradients?",
     "is there a way to export the waveforms?",
+    "a step-by-step tutorial that builds a gradient echo",
   ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
 });
 

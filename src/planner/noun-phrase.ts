@@ -63,7 +63,9 @@ export function namesAThing(question: string): boolean {
   if (AUXILIARY.test(main)) return false;
   const identifiers = extractIdentifiers(question);
   if (identifiers.some((id) => /[._`[\]()]/.test(id))) return false;
-  const guess = classifyIntent(question, identifiers);
+  // A relative clause says what the thing does or allows ("… that can be extended step by step"):
+  // its words are the description, not a cue of what is asked.
+  const guess = classifyIntent(main, extractIdentifiers(main));
   if (guess.intent !== "concept" && guess.intent !== "api") return false;
   return guess.cues.every((cue) => cue.startsWith("identifier("));
 }

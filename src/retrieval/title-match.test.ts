@@ -88,6 +88,12 @@ describe("titleCoverage read with the question's own words", () => {
       question: "a TrueFISP sequence",
     });
     expect(tse).toBe(0);
+    // Nor the SE of write_epi_se from "simple educational": a plain-variant word spells nothing out.
+    const words = ["simple", "educational", "epi", "slices"];
+    const [se, epi] = titleCoverage(names(["write_epi_se.py", "write_epi.py"]), words, none, {
+      question: "a simple educational EPI for a few slices",
+    });
+    expect(se).toBeLessThanOrEqual(epi!);
   });
 
   it("does not take a spin echo for the gradient-echo asked, spelled out or by a sibling name's initials", () => {
@@ -221,6 +227,17 @@ describe("refusedNames", () => {
     expect(refusedNames(uris, "the simplest EPI, no labels", write)).toEqual([false, true, false, false]);
     expect(refusedNames(uris, "a spin-echo EPI without diffusion gradients", write)).toEqual([false, false, false, true]);
     expect(refusedNames(uris, "a gradient-echo EPI: no ramp sampling, no spin echo", write)).toEqual([false, false, true, true]);
+  });
+
+  it('reads one negation over a list joined by "or", and not over one joined by "and"', () => {
+    const negated = (q: string) =>
+      questionWords(q)
+        .filter((w) => w.negated)
+        .map((w) => w.word);
+    expect(negated("a single-shot EPI without ramp sampling, navigators or labels.")).toEqual(["ramp", "sampling", "navigators", "labels"]);
+    expect(negated("an EPI with no labels or navigators")).toEqual(["labels", "navigators"]);
+    expect(negated("EPI without ramp sampling, 7 slices and 4 repetitions")).toEqual(["ramp", "sampling"]);
+    expect(refusedNames(uris, "a simple EPI without ramp sampling, navigators or labels", write)).toEqual([false, true, true, true]);
   });
 
   it("does not refuse a word the request also asks for, nor anything when it negates nothing", () => {

@@ -67,27 +67,46 @@ const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.
 
 /** Words that say what follows is not wanted ("with no labels", "without ramp sampling", "instead of rotating"). */
 const NEGATION = /^(?:no|not|without|instead of|rather than|except|excluding)$/;
-/** Words that end what a negation covers: the next clause or list item. */
-const NEGATION_END = new Set(["and", "or", "but", "with", "that", "which", "where", "so", "to", "for", "using", "uses", "use"]);
+/** Words that end what a negation covers: the next clause or list item. "or" does not ("no labels or navigators": neither). */
+const NEGATION_END = new Set(["and", "but", "with", "that", "which", "where", "so", "to", "for", "using", "uses", "use"]);
+/** Punctuation that ends a clause: what a negation covers ends there. */
+const CLAUSE_END = /^[.;:!?()]$/;
+
+/**
+ * Whether the tokens after a comma at `at` finish a list joined by "or" before the clause ends
+ * ("without ramp sampling, navigators or labels"): its items fall under the negation before it,
+ * as they do without the comma. A list joined by "and", or cut by another clause, does not.
+ */
+function orListFollows(tokens: readonly string[], at: number): boolean {
+  for (let k = at + 1; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t === "or") return true;
+    if (CLAUSE_END.test(t) || NEGATION_END.has(t) || NEGATION.test(t)) return false;
+  }
+  return false;
+}
 
 /**
  * The words of a question, lower-case and hyphens split (`spin-echo` → spin, echo), each with
  * whether a negation covers it: from "no", "without", "instead of", "rather than" to the end of
- * the clause or list item ("with no labels and no navigators": labels, navigators).
+ * the clause or list item ("with no labels and no navigators": labels, navigators), through a
+ * list joined by "or" ("without ramp sampling, navigators or labels": all four words).
  * @example
  * questionWords("EPI without ramp sampling, with labels").filter((w) => w.negated).map((w) => w.word); // ["ramp", "sampling"]
  */
 export function questionWords(question: string): { word: string; negated: boolean }[] {
   const out: { word: string; negated: boolean }[] = [];
+  const tokens = [...question.toLowerCase().matchAll(/[\p{L}\p{N}]+|[,.;:!?()]/gu)].map((m) => m[0]);
   let negated = false;
-  for (const [token] of question.toLowerCase().matchAll(/[\p{L}\p{N}]+|[,.;:!?()]/gu)) {
+  for (const [k, token] of tokens.entries()) {
     const two = out.length ? `${out.at(-1)!.word} ${token}` : "";
-    if (/^[,.;:!?()]$/.test(token) || NEGATION_END.has(token)) negated = false;
+    if (token === ",") negated &&= orListFollows(tokens, k);
+    else if (CLAUSE_END.test(token) || NEGATION_END.has(token)) negated = false;
     else if (NEGATION.test(token) || NEGATION.test(two)) {
       negated = true;
       continue;
     }
-    if (/^[\p{L}\p{N}]+$/u.test(token)) out.push({ word: token, negated: negated && token !== "of" && token !== "than" });
+    if (/^[\p{L}\p{N}]+$/u.test(token)) out.push({ word: token, negated: negated && token !== "of" && token !== "than" && token !== "or" });
   }
   return out;
 }
@@ -112,8 +131,9 @@ function initialsOf(word: string, words: readonly string[]): string[] {
   if (word.length < 2 || word.length > 4 || !/^[a-z]+$/.test(word)) return [];
   for (let i = 0; i + word.length <= words.length; i++) {
     const run = words.slice(i, i + word.length);
-    // A run holding the word itself (`gre` of gre, rot, ext) spells nothing out.
-    if (run.every((w, k) => w.length > 1 && w[0] === word[k]) && run.join("") !== word && !run.includes(word)) return run;
+    // A run holding the word itself (`gre` of gre, rot, ext) spells nothing out, nor one holding a
+    // plain-variant word ("simple educational" is not the `se` of `write_epi_se`).
+    if (run.every((w, k) => w.length > 1 && w[0] === word[k] && !PLAIN.test(w)) && run.join("") !== word && !run.includes(word)) return run;
   }
   return [];
 }
