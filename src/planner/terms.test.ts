@@ -77,6 +77,11 @@ describe("extractConstraints", () => {
 
   it("requires the one-letter unit of a quantity, not a capital letter standing alone", () => {
     expect(extractConstraints("How do I turn on 45 W super fast charging?")).toEqual(["W"]);
+    // A title-case name holding a lower-case "to" or "of" is one name; a move from one thing to another is two.
+    expect(extractConstraints("How do I use Circle to Search on the screen?")).toEqual(["Circle to Search"]);
+    expect(extractConstraints("Is Bank of America's revenue in the filings?")).toEqual(["Bank of America"]);
+    expect(extractConstraints("How do I migrate Oracle to Postgres?")).toEqual(["Oracle", "Postgres"]);
+    expect(extractConstraints("Does the phone connect to Windows?")).toEqual(["Windows"]);
     expect(extractConstraints("Does the charger give 9 V?")).toEqual(["V"]);
     expect(extractConstraints("Is option A or B faster?")).toEqual([]);
     expect(extractConstraints("How do I set the refresh rate to 120 Hz?")).toEqual(["Hz"]);

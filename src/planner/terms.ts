@@ -225,6 +225,15 @@ const DESCRIBED_BY_NAME = /^([A-Z][A-Za-z0-9]*|[0-9]+[A-Z][A-Za-z0-9]*)-[a-z]+(?
 const VERSION = /^v?\d+(?:\.\d+){0,2}$/;
 /** A number with a one-letter unit or dimension: `2D`, `3T`. */
 const MEASURE = /^\d+[A-Z]$/;
+/** A word as a name: possessive and surrounding punctuation dropped. */
+const clean = (raw: string) => raw.replace(/['’]s$/, "").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
+/** A capitalised word of lower-case letters (`Circle`, `Windows`): a word of a title-case name. */
+const TITLE_WORD = /^[A-Z][a-z]{2,}$/;
+/** The lower-case words a title-case name may hold between its words (`Circle to Search`, `Bank of America`). */
+const NAME_JOINER = /^(?:to|of)$/;
+/** Words before "X to Y" that make it a move from one thing to another (`migrate Oracle to Postgres`), not one name. */
+const MOVED =
+  /\b(?:from|migrat\w*|convert\w*|mov\w*|switch\w*|port\w*|compar\w*|upgrad\w*|chang\w*|transfer\w*|export\w*|import\w*|send\w*|copy\w*|cast\w*|map\w*)\s*$/i;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
@@ -233,8 +242,10 @@ const NUMBER = /^\d+(?:[.,]\d+)?$/;
  * the thing asked. Identifiers (the part after the package: `makeSpiralGradient`, `make_chirp_pulse`,
  * `FINGERPRINT` of `[FINGERPRINT]`), names (capitalised words not opening a sentence, runs of them
  * kept as one phrase when they are not all upper-case: `Philips Ingenia`, `Face ID`, with a version
- * number after them: `PostgreSQL 17`), a one-letter unit after a number (`W` of `45 W`: the
- * corpus must write in that unit at all), and years. Lower-case words are never constraints.
+ * number after them: `PostgreSQL 17`, or a lower-case "to"/"of" between title-case words: `Circle
+ * to Search`, not `Oracle to Postgres` after "migrate"), a one-letter unit after a number (`W` of
+ * `45 W`: the corpus must write in that unit at all), and years. Lower-case words are never
+ * constraints.
  *
  * @example
  * extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?"); // ["Pulseq", "Bruker ParaVision 7"]
@@ -286,7 +297,7 @@ export function extractConstraints(question: string): string[] {
       describes = false;
     };
     words.forEach((raw, i) => {
-      const w = raw.replace(/['’]s$/, "").replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, "");
+      const w = clean(raw);
       const first = i === 0 || /^[^A-Za-z0-9]*$/.test(words.slice(0, i).join(""));
       // RF-spoiled, T1-weighted, ICE-compatible describe the thing asked about by a name: the name is
       // required, the description (lower-case, like any plain word) is not.
@@ -311,6 +322,14 @@ export function extractConstraints(question: string): string[] {
       if (run.length === 0 && /^[A-Z]$/.test(w) && i > 0 && NUMBER.test(words[i - 1]!)) {
         if (!taken.has(w.toLowerCase())) add(w);
         return;
+      }
+      // "Circle to Search", "Link to Windows": a feature's title-case name holding a lower-case "to" or "of".
+      if (TITLE_WORD.test(run.at(-1) ?? "") && NAME_JOINER.test(raw) && TITLE_WORD.test(clean(words[i + 1] ?? ""))) {
+        const before = words.slice(0, Math.max(0, i - run.length)).join(" ");
+        if (!MOVED.test(before)) {
+          run.push(raw);
+          return;
+        }
       }
       const isName =
         w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
