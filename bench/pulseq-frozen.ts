@@ -49,6 +49,7 @@ export const FROZEN_SETS = {
   blind13: "evals/pulseq-blind13/questions.jsonl",
   blind14: "evals/pulseq-blind14/questions.jsonl",
   blind15: "evals/pulseq-blind15/questions.jsonl",
+  blind16: "evals/pulseq-blind16/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
