@@ -38,3 +38,40 @@ export function withAliasHits(hits: readonly ChunkHit[], aliasHits: readonly Chu
   const seen = new Set(first.map((h) => h.id));
   return [...first, ...hits.filter((h) => !seen.has(h.id))];
 }
+
+/** A URI's folders as names: `+mr/+aux/+quat/rotate.m` → mr, aux, quat (MATLAB's `+package` and `@class` marks dropped). */
+const foldersOf = (uri: string) =>
+  uri
+    .split(/[\\/]/)
+    .slice(0, -1)
+    .map((s) => s.replace(/^[+@]/, "").toLowerCase());
+
+/**
+ * The alias hits a question's qualified names leave standing. A dotted name whose root is a folder
+ * of some entries of that name (`mr` of `mr.aux.quat.rotate`: `+mr/…`) says which packages lie
+ * between the root and the entry: `aux`, `quat` for `+mr/+aux/+quat/rotate.m`, none for
+ * `+mr/rotate.m` (`mr.rotate`). When an entry of that name sits in exactly those packages, the
+ * others of that name under that root (another function) are dropped. Entries outside the root
+ * (the other language's `rotate`) and names whose root is no folder (`pp.rotate`, `seq.addBlock`)
+ * keep every hit.
+ * @example
+ * qualifiedHits(hits, ["mr.aux.quat.rotate"]); // the quaternion rotate, not +mr/rotate.m
+ */
+export function qualifiedHits(hits: readonly ChunkHit[], identifiers: readonly string[]): ChunkHit[] {
+  let kept = [...hits];
+  for (const id of identifiers) {
+    const parts = id.split(".").filter(Boolean);
+    if (parts.length < 2 || EXTENSIONS.has(parts.at(-1)!.toLowerCase())) continue;
+    const [root, name] = [parts[0]!.toLowerCase(), parts.at(-1)!];
+    const packages = parts.slice(1, -1).map((p) => p.toLowerCase());
+    // The folders between the root and the entry, for an entry of that name under the root.
+    const between = (h: ChunkHit) => {
+      const folders = foldersOf(h.uri);
+      const at = folders.lastIndexOf(root);
+      return String(h.metadata.name) === name && at >= 0 ? folders.slice(at + 1) : undefined;
+    };
+    const exact = (h: ChunkHit) => between(h)?.join("/") === packages.join("/");
+    if (kept.some(exact)) kept = kept.filter((h) => between(h) === undefined || exact(h));
+  }
+  return kept;
+}

@@ -2,7 +2,7 @@ import type { SourceProfile } from "../sources/profile.js";
 import { DEFAULT_TENANT, type SqlStore } from "../storage/store.js";
 import type { ChunkHit, FusionParams } from "../storage/types.js";
 import type { RetrievalSettings } from "../config/run-settings.js";
-import { aliasNames, withAliasHits } from "./aliases.js";
+import { aliasNames, qualifiedHits, withAliasHits } from "./aliases.js";
 import { fuseCandidates, type FusedCandidate } from "./fusion.js";
 import { combinedIndex } from "./mined-synonyms.js";
 import { expandQuery, type SynonymIndex } from "./synonyms.js";
@@ -163,7 +163,7 @@ export async function searchSource(options: SourceSearchOptions): Promise<Source
   );
   const names = aliasNames(identifiers);
   const aliasHits = names.length
-    ? await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } })
+    ? qualifiedHits(await store.matchAliases(names, { limit: wanted, filters: { tenant, sources: [profile.name], topics } }), identifiers)
     : [];
   const titled = titleSearch
     ? await store.matchBm25(text, {
