@@ -1,7 +1,7 @@
 import type { RunContext } from "../context/run-context.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
 import { questionSynonyms, tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { expandQuery } from "../retrieval/synonyms.js";
+import { expandQuery, type SynonymIndex } from "../retrieval/synonyms.js";
 import { extractKeyTerms } from "../planner/terms.js";
 import { nameCoverage, PLAIN, titleCoverage } from "../retrieval/title-match.js";
 import { sourceNames } from "./example-choice.js";
@@ -15,33 +15,39 @@ export interface NamedExample {
   terms: string[];
 }
 
+type Ctx = Pick<RunContext, "store" | "tenant" | "settings" | "profiles">;
+
+/**
+ * A title-only BM25 search of one source (the body weighs nothing; the profile's title and
+ * section weights), each query expanded with `synonyms`.
+ */
+function titleSearch(ctx: Ctx, source: string, synonyms: SynonymIndex) {
+  const profile = ctx.profiles.find((p) => p.name === source);
+  const bm25 = { titleWeight: profile?.retrieval.title_weight ?? 1, sectionWeight: profile?.retrieval.section_weight ?? 1, bodyWeight: 0 };
+  return (text: string, limit: number) =>
+    ctx.store.matchBm25(expandQuery(text, synonyms).text, { limit, filters: { tenant: ctx.tenant, sources: [source] }, bm25 });
+}
+
 /**
  * The words of `terms` that at least `retrieval.nounPhrase.kindShare` of an examples source's
  * documents hold in their titles ("sequence", 38 of 61 Pulseq demos): what every example is, not
- * which one. Empty for a source of one document. With `expand`, each word is searched with the
- * question's synonyms too (`epi` as echo planar imaging then counts every "echo" title).
+ * which one. Empty for a source of one document. Each word is searched with `synonyms` (none by
+ * default: with the question's, `epi` as echo planar imaging counts every "echo" title).
  */
 export async function kindWords(
-  ctx: Pick<RunContext, "store" | "tenant" | "settings" | "profiles">,
+  ctx: Ctx,
   source: string,
   terms: readonly string[],
-  question: string,
   run?: string,
-  { expand = false }: { expand?: boolean } = {},
+  synonyms: SynonymIndex = new Map(),
 ): Promise<Set<string>> {
   const { kindShare } = ctx.settings.retrieval.nounPhrase;
-  const synonyms = expand ? await questionSynonyms(ctx.store, ctx.tenant, question, ctx.settings.retrieval.synonyms) : new Map();
-  const profile = ctx.profiles.find((p) => p.name === source);
-  const bm25 = { titleWeight: profile?.retrieval.title_weight ?? 1, sectionWeight: profile?.retrieval.section_weight ?? 1, bodyWeight: 0 };
+  const titles = titleSearch(ctx, source, synonyms);
   const total = (await sourceNames(ctx, source, run)).documents.length;
   const kinds = new Set<string>();
   if (total <= 1) return kinds;
   for (const t of new Set(terms)) {
-    const hits = await ctx.store.matchBm25(expandQuery(t, synonyms).text, {
-      limit: Math.min(20 * total, 5000),
-      filters: { tenant: ctx.tenant, sources: [source] },
-      bm25,
-    });
+    const hits = await titles(t, Math.min(20 * total, 5000));
     if (new Set(hits.map((h) => h.documentId)).size >= kindShare * total) kinds.add(t);
   }
   return kinds;
@@ -62,7 +68,7 @@ const DESCRIBING_TERMS = 2;
  * // "sequence"
  */
 export async function exampleKindAsked(
-  ctx: Pick<RunContext, "store" | "tenant" | "settings" | "profiles">,
+  ctx: Ctx,
   question: string,
   head: readonly string[],
   sources: readonly string[],
@@ -71,7 +77,7 @@ export async function exampleKindAsked(
   const noun = head.at(-1);
   const rest = extractKeyTerms(question).filter((t) => !head.includes(t));
   if (!noun || rest.length < DESCRIBING_TERMS) return undefined;
-  for (const source of sources) if ((await kindWords(ctx, source, [noun], question, run)).has(noun)) return noun;
+  for (const source of sources) if ((await kindWords(ctx, source, [noun], run)).has(noun)) return noun;
   return undefined;
 }
 
@@ -90,7 +96,7 @@ const languageOf = (hit: ChunkHit) => (typeof hit.metadata.language === "string"
  * // { uri: ".../writeFid.m", coverage: 1, terms: ["fid"] }
  */
 export async function exampleNamedFor(
-  ctx: Pick<RunContext, "store" | "tenant" | "settings" | "profiles">,
+  ctx: Ctx,
   question: string,
   head: readonly string[],
   sources: readonly string[],
@@ -103,14 +109,7 @@ export async function exampleNamedFor(
   const index = await tenantSynonyms(ctx.store, ctx.tenant, settings.synonyms);
   let best: NamedExample | undefined;
   for (const source of sources) {
-    const profile = ctx.profiles.find((p) => p.name === source);
-    const bm25 = {
-      titleWeight: profile?.retrieval.title_weight ?? 1,
-      sectionWeight: profile?.retrieval.section_weight ?? 1,
-      bodyWeight: 0,
-    };
-    const titles = (text: string, limit: number) =>
-      ctx.store.matchBm25(expandQuery(text, synonyms).text, { limit, filters: { tenant: ctx.tenant, sources: [source] }, bm25 });
+    const titles = titleSearch(ctx, source, synonyms);
     // A document is several chunks: enough of them for `titleHits` documents.
     const hits = await titles(head.join(" "), 5 * titleHits);
     const docs = [...new Map(hits.map((h) => [h.uri, h])).values()].slice(0, titleHits);
@@ -119,7 +118,7 @@ export async function exampleNamedFor(
     let terms = head.filter((t) => !PLAIN.test(t) && !namedLanguageOf(t, files));
     // A word most examples' titles hold ("sequence") says what they all are, not which one.
     const { conventions } = await sourceNames(ctx, source, run);
-    const kinds = await kindWords(ctx, source, terms, question, run, { expand: true });
+    const kinds = await kindWords(ctx, source, terms, run, synonyms);
     if (kinds.size < terms.length) terms = terms.filter((t) => !kinds.has(t));
     else continue;
     // "… imaging sequence with …": the head noun is what every example is, so the phrase asks for one.
