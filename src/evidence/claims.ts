@@ -71,7 +71,7 @@ export interface ClaimContext {
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
  *   A strong passage (relevance ≥ `strongHit`) excuses the symbol without that share;
  * - a name written only as the modifier of a lower-case word (`ECG-triggered`, in a question too)
- *   when the best passage, however strong, holds that word (`trigger`) and `claimCoverage` of the other key terms:
+ *   when the best passage, however strong, with what the expander kept of its document, holds that word (`trigger`) and `claimCoverage` of the other key terms:
  *   the corpus does the thing asked, naming how it is triggered another way.
  * A company, product or drug name (`Initech`, `Aducanumab`), a code identifier (`makeSpiralGradient`)
  * and anything else in a question or request stay required.
@@ -93,7 +93,9 @@ export function excusedConstraint(term: string, ctx: ClaimContext): boolean {
   // A strong passage (`strongHit`) states the claim in its own words: a symbol it writes another way
   // (`Sac1` as SAC1p, `GDI` as RhoGDI) need not be matched by the claim's other words too.
   if (!attribute && ctx.strongHit !== undefined && top.relevance >= ctx.strongHit) return true;
-  const held = termSet(top.text);
+  // An attribute is read in the passage's whole section or document, as expanded: a program says
+  // how it is triggered where it sets the trigger up, not in the chunk that matched.
+  const held = termSet(attribute && top.around ? `${top.text} ${top.around}` : top.text);
   // An attribute: the strongest passage does what it says (`trigger` of ECG-triggered), by whatever means.
   if (attribute && !held.has(stem(attribute))) return false;
   const named = new Set(keyStems(term.split(/[\s/-]+/)));

@@ -10,6 +10,8 @@ export interface Evidence {
   substantive: boolean;
   /** The entry the question names verbatim (`RankedChunk.named`). */
   named?: boolean;
+  /** What the expander kept of this passage's document (its section, its parts or the whole document), when it kept any. */
+  around?: string;
 }
 
 /**

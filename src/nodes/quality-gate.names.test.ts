@@ -93,3 +93,45 @@ describe("gate: names written another way", () => {
     expect(gate.missing).toEqual(expect.arrayContaining(["ShMOLLI"]));
   });
 });
+
+describe("gate: an attribute read in what the expander keeps", () => {
+  // A program whose trigger is set up in its second part, not in the header that matches the request.
+  let cine: RunContext;
+  beforeAll(async () => {
+    cine = await retrievalContext([
+      {
+        uri: "demoSeq/writeCineSegmented.m",
+        title: "writeCineSegmented.m",
+        sections: [
+          {
+            content:
+              "% a segmented cardiac cine spoiled gradient echo, eight heart phases over fifteen heartbeats\nphases = 8; heartbeats = 15;",
+          },
+          {
+            content:
+              "% define the trigger to play out before each segment\nwait=mr.makeTrigger('physio1','duration', 2000e-6);\nseq.addBlock(wait);",
+          },
+        ],
+      },
+      {
+        uri: "demoSeq/writeEpi.m",
+        title: "writeEpi.m",
+        sections: [{ content: "% a demo EPI sequence with labels for the slice counter" }],
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await cine.store.close();
+  });
+
+  it("reads ECG-triggered in the whole program the expander keeps, not only in the chunk that matched", async () => {
+    const q = "Is there an ECG-triggered segmented cardiac cine spoiled gradient echo with eight heart phases over fifteen heartbeats?";
+    const whole = { intent: "example" as const, return_full_documents: true };
+    const gate = (await judgedOver(cine, q, { plan: whole, expanded: true })).gate!;
+    expect(gate.missing).toBeUndefined();
+    expect(gate.decision).not.toBe("clarify");
+    // The matched header alone says nothing of a trigger: without the expanded program, ECG stays required.
+    const alone = (await judgedOver(cine, q, { plan: whole })).gate!;
+    expect(alone).toMatchObject({ decision: "clarify", missing: ["ECG"] });
+  });
+});

@@ -86,12 +86,17 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   const started = performance.now();
   const { settings, store, tenant } = runContext(config);
   const plan = requirePlan(state, "qualityGate");
-  const evidence: Evidence[] = usableEvidence(state.ranked, settings.gate.nearMisses).map((r) => ({
-    relevance: r.relevance,
-    text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
-    substantive: !isNonSubstantive(r.metadata),
-    ...(r.named ? { named: true } : {}),
-  }));
+  const evidence: Evidence[] = usableEvidence(state.ranked, settings.gate.nearMisses).map((r) => {
+    // Every block the expander kept of the passage's document: its section, its parts, or the whole document.
+    const around = state.context.filter((b) => b.document_id === r.documentId).map((b) => b.text);
+    return {
+      relevance: r.relevance,
+      text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
+      substantive: !isNonSubstantive(r.metadata),
+      ...(r.named ? { named: true } : {}),
+      ...(around.length > 0 ? { around: around.join("\n") } : {}),
+    };
+  });
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);

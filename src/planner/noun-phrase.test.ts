@@ -19,6 +19,9 @@ describe("namesAThing", () => {
     "EPI without ramp sampling, 7 slices and 4 repetitions, a physio trigger before each volume, three navigator echoes, and line/slice/segment labels in the data header",
     // A cue in the relative clause describes the thing ("step by step" is no tutorial asked for).
     "do you have a bare-bones gradient echo for a teaching session that can then be extended step by step?",
+    // After a search frame, what follows the head describes the thing, however long and whatever its
+    // words ("field of view", "output pulse" are no API question here).
+    "is there a spin-echo EPI for three 3 mm slices at TE 40 ms, 64 by 64 over a 250 mm field of view, with a fat-sat pulse, crushers around the refocusing pulse, 6/8 partial Fourier, ramp sampling with the phase blips overlapping the readout, and a trigger output pulse at every slice excitation?",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([
@@ -34,6 +37,8 @@ describe("namesAThing", () => {
     "Lecanemab slows cognitive decline in early Alzheimer's disease.",
     "is there a function that rotates gradients?",
     "is there a way to export the waveforms?",
+    "is there a parameter for the ADC dead time?",
+    "do you have a tutorial on gradient moments?",
     "a step-by-step tutorial that builds a gradient echo",
   ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
 });

@@ -42,23 +42,28 @@ const MAX_WORDS = 40;
  * word, no request or sentence verb, no full stop, no cue of any intent (asking for parameters, an error, a
  * comparison, a specification section...). A code name with a dot, an underscore or call
  * brackets is an API name and makes it none; a capitalised word such as `TrueFISP` does not.
+ * After a search frame ("is there a …") only the head is read so: the rest describes the thing.
  *
  * @example
  * namesAThing("balanced SSFP (TrueFISP) sequence"); // true
  * namesAThing("[BLOCKS] section format");           // false (a specification cue)
  * namesAThing("What is a gradient echo?");          // false
  * namesAThing("where can I find a radial GRE?");    // true (a search frame, then the name)
+ * namesAThing("is there a spin-echo EPI with a trigger output pulse?"); // true ("output" describes it)
  */
 export function namesAThing(question: string): boolean {
   // A full stop ends a statement ("Lecanemab slows cognitive decline."), not a name typed into a chat box.
   if (/[^.]\.\s*$/.test(question)) return false;
+  const framed = SEARCH_FRAME.test(question);
   const text = question
     .replace(SEARCH_FRAME, "")
     .trim()
     .replace(/[?!]+$/, "");
   if (!text || SENTENCE_OPENER.test(text)) return false;
   // A relative clause may run long ("… EPI in which every line is preceded by …"); the name is before it.
-  const main = text.split(RELATIVE)[0] ?? text;
+  // After a search frame ("is there a spin-echo EPI for …") the head is the name looked for, and
+  // what follows it, however long, describes the thing: its words ("a trigger output pulse") are no cue.
+  const main = framed ? (text.split(HEAD_END)[0] ?? text) : (text.split(RELATIVE)[0] ?? text);
   if (main.split(/\s+/).length > MAX_WORDS) return false;
   if (AUXILIARY.test(main)) return false;
   const identifiers = extractIdentifiers(question);

@@ -14,6 +14,7 @@ import type { Plan } from "../../src/state/types.js";
 import type { SqlStore } from "../../src/storage/store.js";
 import type { ChunkInput, DocumentInput } from "../../src/storage/types.js";
 import { qualityGate } from "../../src/nodes/quality-gate.js";
+import { expand } from "../../src/nodes/expand.js";
 import { rerank } from "../../src/nodes/rerank.js";
 import { retrieve } from "../../src/nodes/retrieve.js";
 import { memoryStore } from "./store.js";
@@ -163,10 +164,18 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
   };
 }
 
-/** Plans, retrieves (source `docs`), reranks and judges one question over `ctx`'s corpus: the state after the gate. */
-export async function judgedOver(ctx: RunContext, question: string): Promise<GraphStateType> {
-  let state = stateWith({ question, plan: planFor(question) });
+/**
+ * Plans, retrieves (source `docs`), reranks and judges one question over `ctx`'s corpus: the state after
+ * the gate. `plan` overrides the plan's fields; `expanded` runs the expander before the gate.
+ */
+export async function judgedOver(
+  ctx: RunContext,
+  question: string,
+  { plan = {}, expanded = false }: { plan?: Partial<Plan>; expanded?: boolean } = {},
+): Promise<GraphStateType> {
+  let state = stateWith({ question, plan: planFor(question, plan) });
   state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
   state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
+  if (expanded) state = { ...state, ...(await expand(state, { context: ctx })) } as GraphStateType;
   return { ...state, ...(await qualityGate(state, { context: ctx })) } as GraphStateType;
 }
