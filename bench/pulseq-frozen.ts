@@ -50,6 +50,7 @@ export const FROZEN_SETS = {
   blind14: "evals/pulseq-blind14/questions.jsonl",
   blind15: "evals/pulseq-blind15/questions.jsonl",
   blind16: "evals/pulseq-blind16/questions.jsonl",
+  blind17: "evals/pulseq-blind17/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
