@@ -71,8 +71,9 @@ export interface ClaimContext {
  *   other key terms: a claim is checked against the passage that states it, not looked up by name.
  *   A strong passage (relevance ≥ `strongHit`) excuses the symbol without that share;
  * - a name written only as the modifier of a lower-case word (`ECG-triggered`, in a question too)
- *   when the best passage, however strong, with what the expander kept of its document, holds that word (`trigger`) and `claimCoverage` of the other key terms:
- *   the corpus does the thing asked, naming how it is triggered another way.
+ *   when the best passage, however strong, together with what the expander kept of its document,
+ *   holds that word (`trigger`) and `claimCoverage` of the other key terms: the corpus does the
+ *   thing asked, naming how it is triggered another way.
  * A company, product or drug name (`Initech`, `Aducanumab`), a code identifier (`makeSpiralGradient`)
  * and anything else in a question or request stay required.
  * @example
