@@ -110,6 +110,27 @@ describe("titleCoverage read with the question's own words", () => {
     expect(se2).toBeGreaterThan(gre2!);
   });
 
+  it("does not take a program named for a compound's words for the noun the compound modifies (gradient-echo EPI)", () => {
+    const question = "is there a basic gradient-echo EPI without ramp sampling, just for teaching?";
+    const terms = ["basic", "gradient", "echo", "epi", "ramp", "sampling", "teaching"];
+    const [grappa, epi] = titleCoverage(
+      names(["writeGradientEcho_grappa.m", "writeEpi.m", "writeEpiRS.m", "write_epi_label.py"]),
+      terms,
+      none,
+      {
+        question,
+      },
+    );
+    expect(epi).toBeGreaterThan(grappa!);
+    expect(grappa).toBe(0);
+    // Where no name has the noun ("a gradient-echo sequence"), the compound's words count as before.
+    const [gre, plainEpi] = titleCoverage(names(["writeGradientEcho.m", "writeEpi.m"]), ["gradient", "echo", "sequence"], none, {
+      question: "a gradient-echo sequence for teaching",
+    });
+    expect(gre).toBeGreaterThan(0.5);
+    expect(plainEpi).toBe(0);
+  });
+
   it("splits a run of capitals after the whole run when another name has it as a word (TSEprop beside TSE)", () => {
     const question = "Show me an example of a PROPELLER turbo spin echo sequence";
     const terms = ["propeller", "turbo", "spin", "echo", "sequence"];

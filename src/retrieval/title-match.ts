@@ -176,7 +176,9 @@ function byKnownCapitals(names: readonly string[]): string[] {
  * for word or stem for stem (`shimming` finds `writeGRE_rfShim`, `multi-echo` finds `multiEcho`), or by a name's
  * abbreviation (`rotExt` for rotation extension).
  * Each extra word in the file name costs `extraWordCost`, so `writeEpi` beats `writeEpi_label`
- * when both say EPI. Example programs say what they are in their names, not in prose.
+ * when both say EPI. A hyphenated compound modifying the noun after it ("gradient-echo EPI")
+ * counts only for names that have that noun, when some name has it: `writeGradientEcho_grappa`
+ * is no gradient-echo EPI. Example programs say what they are in their names, not in prose.
  *
  * @example
  * titleCoverage([{ uri: "demoSeq/writeEpi.m", docTitle: "writeEpi.m", sectionTitle: null }], ["epi"], index); // [0.99]
@@ -267,9 +269,18 @@ export function titleCoverage(
       (piece) =>
         piece.includes(w) && piece.every((v) => v === w || spelledOut(v) || convention(v) || wanted.some((t) => abbreviates(v, t))),
     );
+  // A compound modifying the noun after it ("gradient-echo EPI", "single-shot EPI") says what kind
+  // of that noun is asked: a name without the noun, where some name has it (`writeGradientEcho`
+  // beside `writeEpi`), is another thing, and its words of the compound count for nothing.
+  const modifying = [...question.toLowerCase().matchAll(/\b([a-z0-9]+)-([a-z0-9]+)\s+([a-z0-9]+)\b/g)]
+    .map((m) => [m[1]!, m[2]!, m[3]!] as const)
+    .filter(([, , noun]) => wantedStems.has(stem(noun)) && nameParts.some((parts) => parts.some((w) => stem(w) === stem(noun))));
+  const modifierOnly = nameParts.map(
+    (parts) => new Set(modifying.flatMap(([a, b, noun]) => (parts.some((w) => stem(w) === stem(noun)) ? [] : [a, b, stem(a), stem(b)]))),
+  );
   // A hyphenated term (`multi-echo`) is in a name that has each of its words (`multiEcho`).
   const has = (i: number, t: string) =>
-    (one(words[i]!, t) && !otherCompound[i]!.terms.has(t)) ||
+    (one(words[i]!, t) && !otherCompound[i]!.terms.has(t) && !modifierOnly[i]!.has(t)) ||
     (t.includes("-") && t.split("-").every((p) => !p || one(words[i]!, p))) ||
     nameParts[i]!.some((w) => abbreviates(w, t) && abbreviation(i, w)) ||
     initials[i]!.has(t);
