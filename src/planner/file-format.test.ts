@@ -15,6 +15,12 @@ describe("asksFileLayout", () => {
     "I'm adding a gradient with seq.addBlock; what does the file format require for its delay?",
     "does the seq format allow two extensions in one block?",
     "if one event I pass to seq.addBlock lasts longer than the block duration, what does the seq format say the interpreter must do?",
+    // Any line of a tagged section, as such, is the format's.
+    "when I add my own entries with seq.setDefinition, how must a [DEFINITIONS] line be formatted?",
+    "I'm passing two extension events to one seq.addBlock call; which four numbers make up an [EXTENSIONS] line?",
+    // The specification named as where the answer is.
+    "mr.makeTrigger cardiac trigger: how does the specification's example tell an input trigger from an output signal?",
+    "which raster times does the FID example in the specification set?",
   ])("reads %j as asking how a file lays it out", (q) => expect(asksFileLayout(q)).toBe(true));
 
   it.each([
@@ -26,6 +32,8 @@ describe("asksFileLayout", () => {
     "what does pp.format_trace require as input?",
     "which options does the format function accept?",
     "is the [RF] line of my plot wrong?",
+    "which spec values does mr.opts accept for the slew rate?",
+    "I need a sequence that meets the scanner's specifications, can you show me one?",
   ])("reads %j as something else", (q) => expect(asksFileLayout(q)).toBe(false));
 });
 

@@ -12,13 +12,24 @@ const LAID_OUT = String.raw`\b(?:written|stored|saved|encoded|serialized|seriali
 const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says?|specif(?:y|ies)|expects?|allows?|permits?|defines?|mandates?|dictates?|forbids?)\b`;
 
 /**
+ * Any line, section or entry of the format with a bracketed tag, as such: "how must a
+ * [DEFINITIONS] line be formatted", "an [EXTENSIONS] line" (not "the [RF] line of my plot").
+ */
+const TAG_LINE = String.raw`\b(?:an?|each|every|any) \[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?)\b`;
+
+/** The specification named as where the answer is: "the specification's example", "in the specification". */
+const SPEC_NAMED = String.raw`\bspec(?:ification)?['’]s\b|\b(?:in|from|per|by|to|according to) (?:the|its|this) spec(?:ification)?\b`;
+
+/**
  * A question about how a file format lays something out: what is written, stored or encoded
  * where, what its columns, fields or lines hold ("how are the shim settings written in the file",
  * "what's the format of a definition line", "what does each column of the [GRADIENTS] section
- * mean", "what does the file format require for its delay"). Either order of the two parts.
+ * mean", "what does the file format require for its delay", "how must a [DEFINITIONS] line be
+ * formatted"), or one that names the specification as where its answer is ("as in the
+ * specification's example"). Either order of the two parts.
  */
 export const FILE_LAYOUT = new RegExp(
-  `${LAID_OUT}.{0,60}?${IN_FILE}|${IN_FILE}.{0,60}?${LAID_OUT}|\\bformat of (?:an? |the )?\\w+ (?:line|entry|record|field|column)s?\\b|${FORMAT_RULES}`,
+  `${LAID_OUT}.{0,60}?${IN_FILE}|${IN_FILE}.{0,60}?${LAID_OUT}|\\bformat of (?:an? |the )?\\w+ (?:line|entry|record|field|column)s?\\b|${FORMAT_RULES}|${TAG_LINE}|${SPEC_NAMED}`,
   "i",
 );
 
