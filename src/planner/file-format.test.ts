@@ -18,6 +18,7 @@ describe("asksFileLayout", () => {
     // Any line of a tagged section, as such, is the format's.
     "when I add my own entries with seq.setDefinition, how must a [DEFINITIONS] line be formatted?",
     "I'm passing two extension events to one seq.addBlock call; which four numbers make up an [EXTENSIONS] line?",
+    "I create readouts with pp.make_adc and want to parse the [ADC] lines myself: in which unit is the dwell time?",
     // The specification named as where the answer is.
     "mr.makeTrigger cardiac trigger: how does the specification's example tell an input trigger from an output signal?",
     "which raster times does the FID example in the specification set?",

@@ -13,9 +13,10 @@ const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says?|specif(?:y|i
 
 /**
  * Any line, section or entry of the format with a bracketed tag, as such: "how must a
- * [DEFINITIONS] line be formatted", "an [EXTENSIONS] line" (not "the [RF] line of my plot").
+ * [DEFINITIONS] line be formatted", "an [EXTENSIONS] line", "parse the [ADC] lines" (not "the
+ * [RF] line of my plot").
  */
-const TAG_LINE = String.raw`\b(?:an?|each|every|any) \[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?)\b`;
+const TAG_LINE = String.raw`\b(?:(?:an?|each|every|any) \[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?)|the \[[A-Z][A-Z0-9_ -]*\] (?:lines|entries|records))\b`;
 
 /** The specification named as where the answer is: "the specification's example", "in the specification". */
 const SPEC_NAMED = String.raw`\bspec(?:ification)?['’]s\b|\b(?:in|from|per|by|to|according to) (?:the|its|this) spec(?:ification)?\b`;
