@@ -86,15 +86,17 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   const started = performance.now();
   const { settings, store, tenant } = runContext(config);
   const plan = requirePlan(state, "qualityGate");
+  // What the expander kept of each document (its sections, its parts or the whole of it), once per document.
+  const kept = new Map<string, string>();
+  for (const b of state.context) kept.set(b.document_id, kept.has(b.document_id) ? `${kept.get(b.document_id)}\n${b.text}` : b.text);
   const evidence: Evidence[] = usableEvidence(state.ranked, settings.gate.nearMisses).map((r) => {
-    // Every block the expander kept of the passage's document: its section, its parts, or the whole document.
-    const around = state.context.filter((b) => b.document_id === r.documentId).map((b) => b.text);
+    const around = kept.get(r.documentId);
     return {
       relevance: r.relevance,
       text: `${r.docTitle} ${r.sectionTitle ?? ""} ${r.content}`,
       substantive: !isNonSubstantive(r.metadata),
       ...(r.named ? { named: true } : {}),
-      ...(around.length > 0 ? { around: around.join("\n") } : {}),
+      ...(around !== undefined ? { around } : {}),
     };
   });
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.

@@ -2,8 +2,11 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { Plan } from "../state/types.js";
 import { budgetFor, orderSources } from "./budget.js";
 
+/** A format's section tag: `[GRADIENTS]`, `[RF]`. */
+const TAG = String.raw`\[[A-Z][A-Z0-9_ -]*\]`;
+
 /** Where a file format holds something: "in the .seq file", "into the [GRADIENTS] section", "in the seq format", "on the [RF] line". */
-const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of|on) (?:the |a |an |my |its |this |that |each |every )?(?:(?:\.?[\w-]+ )?(?:files?|formats?)|\[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?))\b`;
+const IN_FILE = String.raw`\b(?:in|into|to|inside|within|of|on) (?:the |a |an |my |its |this |that |each |every )?(?:(?:\.?[\w-]+ )?(?:files?|formats?)|${TAG} (?:sections?|lines?|entr(?:y|ies)|records?))\b`;
 
 /** How a file lays it out: written, stored, encoded, its columns, fields or lines. */
 const LAID_OUT = String.raw`\b(?:written|stored|saved|encoded|serialized|serialised|represented|laid out|end(?:s)? up|appears?|columns?|fields?|lines?|rows?|entries|entry|records?|values?|syntax|layout)\b`;
@@ -16,7 +19,7 @@ const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says?|specif(?:y|i
  * [DEFINITIONS] line be formatted", "an [EXTENSIONS] line", "parse the [ADC] lines" (not "the
  * [RF] line of my plot").
  */
-const TAG_LINE = String.raw`\b(?:(?:an?|each|every|any) \[[A-Z][A-Z0-9_ -]*\] (?:sections?|lines?|entr(?:y|ies)|records?)|the \[[A-Z][A-Z0-9_ -]*\] (?:lines|entries|records))\b`;
+const TAG_LINE = String.raw`\b(?:(?:an?|each|every|any) ${TAG} (?:sections?|lines?|entr(?:y|ies)|records?)|the ${TAG} (?:lines|entries|records))\b`;
 
 /** The specification named as where the answer is: "the specification's example", "in the specification". */
 const SPEC_NAMED = String.raw`\bspec(?:ification)?['’]s\b|\b(?:in|from|per|by|to|according to) (?:the|its|this) spec(?:ification)?\b`;

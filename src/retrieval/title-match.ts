@@ -272,11 +272,12 @@ export function titleCoverage(
   // A compound modifying the noun after it ("gradient-echo EPI", "single-shot EPI") says what kind
   // of that noun is asked: a name without the noun, where some name has it (`writeGradientEcho`
   // beside `writeEpi`), is another thing, and its words of the compound count for nothing.
+  const holdsNoun = (parts: readonly string[], noun: string) => parts.some((w) => stem(w) === stem(noun));
   const modifying = [...question.toLowerCase().matchAll(/\b([a-z0-9]+)-([a-z0-9]+)\s+([a-z0-9]+)\b/g)]
     .map((m) => [m[1]!, m[2]!, m[3]!] as const)
-    .filter(([, , noun]) => wantedStems.has(stem(noun)) && nameParts.some((parts) => parts.some((w) => stem(w) === stem(noun))));
+    .filter(([, , noun]) => wantedStems.has(stem(noun)) && nameParts.some((parts) => holdsNoun(parts, noun)));
   const modifierOnly = nameParts.map(
-    (parts) => new Set(modifying.flatMap(([a, b, noun]) => (parts.some((w) => stem(w) === stem(noun)) ? [] : [a, b, stem(a), stem(b)]))),
+    (parts) => new Set(modifying.flatMap(([a, b, noun]) => (holdsNoun(parts, noun) ? [] : [a, b, stem(a), stem(b)]))),
   );
   // A hyphenated term (`multi-echo`) is in a name that has each of its words (`multiEcho`).
   const has = (i: number, t: string) =>
