@@ -69,6 +69,18 @@ export const GateSettingsSchema = z
      */
     unknownTermShare: z.number().min(0).max(1).default(0.5),
     /**
+     * When the evidence stays weak after broadening, also ask when one word of a noun phrase of the
+     * question (the word after a determiner or a preposition: "the iris scanner", "via satellite")
+     * is in no indexed document: the thing asked about is not what the near misses describe.
+     */
+    weakUnknownWord: z.boolean().default(true),
+    /**
+     * The share of the key terms such words must make for `weakUnknownWord` to ask: in a short
+     * question ("unlock the phone with the iris scanner") the word names the subject; in a long
+     * description of what a program should do it is one detail among many.
+     */
+    weakUnknownShare: z.number().min(0).max(1).default(0.2),
+    /**
      * A claim (a statement to check, not a question) naming a symbol no document holds (a gene or
      * strain code: `HOXB4`) is still covered when its strongest passage is a strong hit holding at
      * least this share of the claim's other key terms. 1 keeps every symbol required.

@@ -1,5 +1,6 @@
 import type { GateSettings } from "../config/run-settings.js";
 import { coverage, keyStems, termSet } from "../generation/text.js";
+import { isIntentCue } from "../planner/heuristic.js";
 import type { GateResult, GateSignals, Plan } from "../state/types.js";
 import { spellingVariants } from "./spelling.js";
 
@@ -162,6 +163,47 @@ export function corpusGaps(
   const words = keyTerms.filter((t) => (known.get(t)?.lexemes.length ?? 0) > 0);
   const unknown = words.filter((t) => by.has(t) && absent(by.get(t)!));
   return unknown.length >= 2 && unknown.length >= settings.unknownTermShare * words.length ? unknown : [];
+}
+
+/** A superlative adjective ("simplest", "easiest", "latest"). */
+const SUPERLATIVE = /^[a-z]{3,}est$/i;
+
+/** A word in -ing: after a preposition, an action ("without regenerating"). */
+const GERUND = /^[a-z]{2,}ing$/i;
+
+/** Words that open a noun phrase: the word after one names (part of) the thing asked about. */
+const PHRASE_OPENER = new Set(
+  "a an the my your our their his her its this that these those some any another with without via over using through by from".split(" "),
+);
+
+/**
+ * The key terms no indexed document holds, in any spelling, that the question writes right after a
+ * determiner or a preposition ("with the iris scanner", "via satellite", "a thermal image"): part of
+ * a noun phrase naming what is asked about, not a verb or an adverb of the question. Numbers,
+ * superlatives ("the simplest", "the latest": they rank things, not name them), words in -ing ("without
+ * regenerating": an action, not a thing), the planner's intent
+ * cues ("as a beginner", "a beginner tutorial": what kind of answer is wanted) and terms the evidence
+ * holds are never counted.
+ * @param presence each key term's presence ({@link presentSpelling}).
+ * @example
+ * phraseGaps("How do I unlock the phone with the iris scanner?", presence, (t) => false); // ["iris"] when iris has df = 0
+ */
+export function phraseGaps(question: string, presence: readonly Presence[], inEvidence: (term: string) => boolean): string[] {
+  const words = (question.match(/[A-Za-z][\w'’-]*|\d[\w.]*/g) ?? []).map((w) => w.toLowerCase());
+  const opens = new Set(words.flatMap((w, i) => (i > 0 && PHRASE_OPENER.has(words[i - 1]!) ? [w] : [])));
+  return presence
+    .filter(
+      (p) =>
+        absent(p) &&
+        !/\d/.test(p.phrase) &&
+        !p.phrase.includes(" ") &&
+        !isIntentCue(p.phrase) &&
+        !SUPERLATIVE.test(p.phrase) &&
+        !GERUND.test(p.phrase) &&
+        opens.has(p.phrase.toLowerCase()) &&
+        !inEvidence(p.phrase),
+    )
+    .map((p) => p.phrase);
 }
 
 /**

@@ -6,7 +6,17 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
-import { absent, corpusGaps, decide, gateLookup, gateSignals, notCovered, presentSpelling, type Evidence } from "../evidence/judge.js";
+import {
+  absent,
+  corpusGaps,
+  decide,
+  gateLookup,
+  gateSignals,
+  notCovered,
+  phraseGaps,
+  presentSpelling,
+  type Evidence,
+} from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
@@ -169,9 +179,20 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),
     );
   }
-  const gate =
-    missing.length > 0
-      ? notCovered(missing, signals)
-      : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0, isClaim(state.standalone_question));
+  const claim = isClaim(state.standalone_question);
+  let gate =
+    missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0, claim);
+  // Still weak after broadening: a word naming what is asked about that no document holds says the near misses are about something else.
+  const last = gate.decision === "weak" && settings.gate.weakUnknownWord && !claim ? gateLookup(plan, namesEntry) : undefined;
+  if (last && last.terms.length > 0) {
+    const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
+    const presence = presentSpelling(await lookups.termPresence(last.lookup), last.spellings);
+    const gaps = phraseGaps(
+      state.standalone_question,
+      presence.filter((p) => last.terms.includes(p.phrase)),
+      (t) => [t, ...(last.spellings.get(t) ?? [])].some(mentioned),
+    );
+    if (gaps.length > 0 && gaps.length >= settings.gate.weakUnknownShare * plan.key_terms.length) gate = notCovered(gaps, signals);
+  }
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

@@ -162,6 +162,15 @@ const CUES: Cue[] = [
   },
 ];
 
+/**
+ * Whether a word alone is one of the planner's intent cues ("beginner", "tutorial", "example",
+ * "parameters"): it says what kind of answer the question wants, not what it is about.
+ * @example
+ * isIntentCue("beginner"); // true
+ * isIntentCue("iris"); // false
+ */
+export const isIntentCue = (word: string) => CUES.some((c) => c.re.test(word));
+
 const COMPARE_API = ["api", "doc", "example"] as const;
 const COMPARE_DOCS = ["doc", "api", "example"] as const;
 

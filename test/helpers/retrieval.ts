@@ -171,9 +171,9 @@ export function stateWith(over: Partial<GraphStateType> & { question: string }):
 export async function judgedOver(
   ctx: RunContext,
   question: string,
-  { plan = {}, expanded = false }: { plan?: Partial<Plan>; expanded?: boolean } = {},
+  { plan = {}, expanded = false, attempt = 0 }: { plan?: Partial<Plan>; expanded?: boolean; attempt?: number } = {},
 ): Promise<GraphStateType> {
-  let state = stateWith({ question, plan: planFor(question, plan) });
+  let state = stateWith({ question, plan: planFor(question, plan), attempt });
   state = { ...state, ...(await retrieve({ ...state, source: "docs" } as never, { context: ctx })) } as GraphStateType;
   state = { ...state, ...(await rerank(state, { context: ctx })) } as GraphStateType;
   if (expanded) state = { ...state, ...(await expand(state, { context: ctx })) } as GraphStateType;
