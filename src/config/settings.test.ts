@@ -34,6 +34,8 @@ describe("the settings tree", () => {
       nearMisses: 3,
       requireConstraints: true,
       unknownTermShare: 0.5,
+      weakUnknownWord: true,
+      weakUnknownShare: 0.2,
       claimCoverage: 0.5,
       claimHit: 0.15,
     });
