@@ -179,11 +179,10 @@ const PHRASE_OPENER = new Set(
 /**
  * The key terms no indexed document holds, in any spelling, that the question writes right after a
  * determiner or a preposition ("with the iris scanner", "via satellite", "a thermal image"): part of
- * a noun phrase naming what is asked about, not a verb or an adverb of the question. Numbers,
- * superlatives ("the simplest", "the latest": they rank things, not name them), words in -ing ("without
- * regenerating": an action, not a thing), the planner's intent
- * cues ("as a beginner", "a beginner tutorial": what kind of answer is wanted) and terms the evidence
- * holds are never counted.
+ * a noun phrase naming what is asked about, not a verb or an adverb of the question. Never counted:
+ * numbers, superlatives ("the simplest": they rank things, not name them), words in -ing ("without
+ * regenerating": an action, not a thing), the planner's intent cues ("as a beginner", "a beginner
+ * tutorial": what kind of answer is wanted) and terms the evidence holds.
  * @param presence each key term's presence ({@link presentSpelling}).
  * @example
  * phraseGaps("How do I unlock the phone with the iris scanner?", presence, (t) => false); // ["iris"] when iris has df = 0

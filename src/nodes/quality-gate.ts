@@ -145,11 +145,11 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // its other words ("arguments", "accept") are framing.
   const namesEntry = state.ranked.slice(0, 3).some((r) => r.alias) || evidence.some((e) => e.named);
   const asked = state.attempt === 0 ? gateLookup(plan, namesEntry) : undefined;
+  // What the evidence mentions, under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
+  const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
   let missing: string[] = [];
   if (asked) {
     const { terms, spellings, lookup } = asked;
-    // Under another name too: mined abbreviations and configured synonyms (`True-FISP` holds TrueFISP).
-    const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
     // The language of the code in the evidence is covered ("in Python" over Python entries), whatever the text says.
     const languages = new Set(state.ranked.map((r) => r.metadata.language).filter((l): l is string => typeof l === "string"));
     const inLanguage = (t: string) => languages.has(t.toLowerCase());
@@ -185,7 +185,6 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // Still weak after broadening: a word naming what is asked about that no document holds says the near misses are about something else.
   const last = gate.decision === "weak" && settings.gate.weakUnknownWord && !claim ? gateLookup(plan, namesEntry) : undefined;
   if (last && last.terms.length > 0) {
-    const mentioned = mentionedIn(evidence.map((e) => withSynonymsOf(e.text, synonyms)));
     const presence = presentSpelling(await lookups.termPresence(last.lookup), last.spellings);
     const gaps = phraseGaps(
       state.standalone_question,
