@@ -52,6 +52,7 @@ export const FROZEN_SETS = {
   blind16: "evals/pulseq-blind16/questions.jsonl",
   blind17: "evals/pulseq-blind17/questions.jsonl",
   blind18: "evals/pulseq-blind18/questions.jsonl",
+  blind19: "evals/pulseq-blind19/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
