@@ -53,6 +53,20 @@ describe("requests typed as bare noun phrases", () => {
     expect(files[0]).toBe("writeGradientEcho_label.m");
   });
 
+  it("reads a search frame's thing first, whatever its description says of the file or of warnings", async () => {
+    // "written into the file" would make a question about the file's layout, "warning" one about an
+    // error; after "is there a …" / "do you have a …" they describe the thing looked for.
+    for (const q of [
+      "is there a single-shot EPI whose blipped phase encoding is written into the file?",
+      "do you have a single-shot EPI with blipped phase encoding that prints a warning when the gradients overload?",
+    ]) {
+      const { plan, files } = await ask(q);
+      expect(plan?.intent, q).toBe("example");
+      expect(plan?.reason, q).toMatch(/names a thing: writeEpi\.m/);
+      expect(files[0], q).toBe("writeEpi.m");
+    }
+  });
+
   it("answers a noun phrase naming a concept from the docs, not with an example", async () => {
     const { answer, plan, files } = await ask("gradient echo formation");
     expect(plan?.intent).toBe("concept");

@@ -4,7 +4,7 @@ import { gateLookup } from "../evidence/judge.js";
 import { exampleKindAsked, exampleNamedFor } from "../evidence/thing-request.js";
 import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
 import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
-import { asExampleRequest, headNounTerms, headTerms, namesAThing } from "../planner/noun-phrase.js";
+import { asExampleRequest, headNounTerms, headTerms, namesAThing, searchFramed } from "../planner/noun-phrase.js";
 import { statedQuantities } from "../retrieval/quantities.js";
 import { embedQueryCached } from "../retrieval/query-embedding.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
@@ -55,10 +55,13 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
   });
   const { fallback } = planned;
   const docs = ctx.profiles.filter((p) => p.formatter === "doc" && indexed.has(p.name)).map((p) => p.name);
-  const plan =
-    layoutQuestion(ctx, state.standalone_question, planned.plan, docs, overrides) ??
-    (await thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides, state.run_id)) ??
-    planned.plan;
+  const layout = () => layoutQuestion(ctx, state.standalone_question, planned.plan, docs, overrides);
+  const thing = () => thingRequest(ctx, state.standalone_question, planned.plan, examples, overrides, state.run_id);
+  // After a search frame ("is there a … whose angle is written into the file …") the thing looked for
+  // comes first: the file's words describe it. Otherwise a question about the file's layout does.
+  const plan = searchFramed(state.standalone_question)
+    ? ((await thing()) ?? layout() ?? planned.plan)
+    : (layout() ?? (await thing()) ?? planned.plan);
   const model = plan.planner === "llm" ? `llm/${ctx.chatModelId ?? "chat-model"}` : "heuristic";
   const asked = gateLookup(plan, false);
   // Only when something will be searched (the gate judges what retrieval found).
@@ -114,7 +117,9 @@ async function thingRequest(
   run?: string,
 ): Promise<Plan | undefined> {
   // A tutorial cue in a relative clause ("… that can then be extended step by step") describes the thing.
-  if (examples.length === 0 || !["concept", "api", "tutorial"].includes(plan.intent) || !namesAThing(question)) return undefined;
+  // After a search frame only the head was read: an error word describing the thing ("a warning in the code") is no debugging cue.
+  const intents = searchFramed(question) ? ["concept", "api", "tutorial", "debugging"] : ["concept", "api", "tutorial"];
+  if (examples.length === 0 || !intents.includes(plan.intent) || !namesAThing(question)) return undefined;
   const searched = overrides.sources ? examples.filter((s) => overrides.sources!.includes(s)) : examples;
   // Premodifiers no example name holds ("Cartesian RF-spoiled 2D") leave the head noun to name it.
   const noun = headNounTerms(question);

@@ -22,6 +22,10 @@ describe("asksFileLayout", () => {
     // The specification named as where the answer is.
     "mr.makeTrigger cardiac trigger: how does the specification's example tell an input trigger from an output signal?",
     "which raster times does the FID example in the specification set?",
+    // The specification as what says it.
+    "mr.getSupportedLabels lists two flags: what the specification says they do",
+    "seq.checkTiming complains about raster alignment; what does the specification require?",
+    "pp.make_label SET and INC in one block: in what order does the spec apply them?",
   ])("reads %j as asking how a file lays it out", (q) => expect(asksFileLayout(q)).toBe(true));
 
   it.each([
@@ -35,6 +39,7 @@ describe("asksFileLayout", () => {
     "is the [RF] line of my plot wrong?",
     "which spec values does mr.opts accept for the slew rate?",
     "I need a sequence that meets the scanner's specifications, can you show me one?",
+    "does the spec sheet of my gradient coil matter for mr.opts?",
   ])("reads %j as something else", (q) => expect(asksFileLayout(q)).toBe(false));
 });
 

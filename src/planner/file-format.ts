@@ -21,8 +21,12 @@ const FORMAT_RULES = String.raw`\b[\w.-]+ format (?:requires?|says?|specif(?:y|i
  */
 const TAG_LINE = String.raw`\b(?:(?:an?|each|every|any) ${TAG} (?:sections?|lines?|entr(?:y|ies)|records?)|the ${TAG} (?:lines|entries|records))\b`;
 
-/** The specification named as where the answer is: "the specification's example", "in the specification". */
-const SPEC_NAMED = String.raw`\bspec(?:ification)?['’]s\b|\b(?:in|from|per|by|to|according to) (?:the|its|this) spec(?:ification)?\b`;
+/**
+ * The specification named as where the answer is: "the specification's example", "in the
+ * specification", or the specification as what says it ("what the specification says", "what does
+ * the specification require", "in what order does the spec apply them").
+ */
+const SPEC_NAMED = String.raw`\bspec(?:ification)?['’]s\b|\b(?:in|from|per|by|to|according to) (?:the|its|this) spec(?:ification)?\b|\bthe spec(?:ification)? (?:says?|requires?|defines?|allows?|permits?|mandates?|states?|specif(?:y|ies)|appl(?:y|ies))\b|\b(?:does|do|did) the spec(?:ification)? (?:say|require|define|allow|permit|mandate|state|specify|apply)\b`;
 
 /**
  * A question about how a file format lays something out: what is written, stored or encoded

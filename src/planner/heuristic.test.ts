@@ -110,6 +110,11 @@ describe("heuristicPlan intents", () => {
     expect(p.planner).toBe("heuristic");
   });
 
+  it("reads a field of view as a setting, not a struct's fields", () => {
+    expect(plan("a 250 mm field of view").reason).not.toContain("inputs/outputs");
+    expect(plan("the fields of the returned struct").reason).toContain("inputs/outputs");
+  });
+
   it("is deterministic", () => {
     const q = "Compare all the retry options of the HTTP client";
     expect(plan(q)).toEqual(plan(q));

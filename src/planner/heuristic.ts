@@ -132,7 +132,7 @@ const CUES: Cue[] = [
   },
   {
     intent: "api",
-    re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?|struct|units?|accepts?|takes?|required|optional)\b/i,
+    re: /\b(returns?|returned|return value|outputs?|inputs?|options?|defaults?|default values?|fields?(?! of view)|struct|units?|accepts?|takes?|required|optional)\b/i,
     weight: 1.5,
     label: "inputs/outputs",
   },

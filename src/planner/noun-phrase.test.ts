@@ -22,6 +22,11 @@ describe("namesAThing", () => {
     // After a search frame, what follows the head describes the thing, however long and whatever its
     // words ("field of view", "output pulse" are no API question here).
     "is there a spin-echo EPI for three 3 mm slices at TE 40 ms, 64 by 64 over a 250 mm field of view, with a fat-sat pulse, crushers around the refocusing pulse, 6/8 partial Fourier, ramp sampling with the phase blips overlapping the readout, and a trigger output pulse at every slice excitation?",
+    // The name, then its settings listed after a colon, however many (52 words).
+    "plain 2D spoiled gradient echo: one 3 mm slice, 256 mm field of view, a 10 degree 3 ms sinc excitation, TE 5 ms, TR 12 ms, a 3200 us readout flat top, 1 ms prephasing gradients, the phase-encoding gradient rewound in the spoiler block, a readout spoiler of twice the readout area and RF spoiling",
+    "I'm after a Cartesian multi-shot turbo spin echo in which the echo train fills several lines",
+    // "do you have the … variant": a search frame too.
+    "do you have the fast radial gradient echo variant that rotates each spoke with a general three-dimensional rotation routine and returns to zero before the next pulse?",
   ])("reads %j as the name of a thing", (q) => expect(namesAThing(q)).toBe(true));
 
   it.each([
@@ -40,6 +45,9 @@ describe("namesAThing", () => {
     "is there a parameter for the ADC dead time?",
     "do you have a tutorial on gradient moments?",
     "a step-by-step tutorial that builds a gradient echo",
+    // After the colon a question, not a list.
+    "TE 5 ms and TR 10 ms: what does the specification say about them?",
+    "RF spoiling in the gradient echo: is it on by default?",
   ])("reads %j as something else", (q) => expect(namesAThing(q)).toBe(false));
 });
 

@@ -20,14 +20,14 @@ const RELATIVE = /\b(?:that|which|who|whose|where)\b/i;
  * "X (Y)", "X / Y", "X modelled on Y", "X localised with Y").
  */
 const HEAD_END =
-  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|\b[a-z]+ed\s+(?:on|upon|after|with|by|from|using|through|via)\b|[,(/;:[\]])/i;
+  /\s*(?:\b(?:with|without|using|via|in|on|for|that|which|where|whose|from|by|at|no|not|and|or|to|as|into|instead|rather|except)\b|\b[a-z]+ed\s+(?:on|upon|after|with|by|from|using|through|via)\b|[,(/;:[\]])/i;
 
 /**
  * A search frame before the name of the thing looked for: "where can I find …", "I'm looking for …",
- * "is there a …", "do you have a …" (not "is there a way to …", a how-to).
+ * "is there a …", "do you have a …", "do you have the … variant", "I'm after a …" (not "is there a way to …", a how-to).
  */
 const SEARCH_FRAME =
-  /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b))\s+/i;
+  /^\s*(?:where (?:can|do|could|would|should) (?:i|we|one) find|(?:i['’]m |i am |we['’]re |we are )?looking for|(?:i['’]m|i am|we['’]re|we are) after|(?:is there|are there|do you have|have you got) (?:a|an|any)(?= )(?! (?:ways?|chance|possibility|reason|need)\b)|(?:do you have|have you got) the(?= ))\s+/i;
 
 /**
  * The most words a text typed as the name of a thing has before a relative clause: a description
@@ -35,6 +35,9 @@ const SEARCH_FRAME =
  * trigger before each volume, …") runs long with no verb.
  */
 const MAX_WORDS = 40;
+
+/** Whether a search frame opens the question ("is there a …", "do you have the …"). */
+export const searchFramed = (question: string) => SEARCH_FRAME.test(question);
 
 /**
  * Whether the question is a bare noun phrase naming a thing, as typed into a chat box ("SE-EPI
@@ -50,6 +53,7 @@ const MAX_WORDS = 40;
  * namesAThing("What is a gradient echo?");          // false
  * namesAThing("where can I find a radial GRE?");    // true (a search frame, then the name)
  * namesAThing("is there a spin-echo EPI with a trigger output pulse?"); // true ("output" describes it)
+ * namesAThing("plain 2D gradient echo: one slice, TE 5 ms, TR 12 ms"); // true (the name, then its settings)
  */
 export function namesAThing(question: string): boolean {
   // A full stop ends a statement ("Lecanemab slows cognitive decline."), not a name typed into a chat box.
@@ -63,7 +67,11 @@ export function namesAThing(question: string): boolean {
   // A relative clause may run long ("… EPI in which every line is preceded by …"); the name is before it.
   // After a search frame ("is there a spin-echo EPI for …") the head is the name looked for, and
   // what follows it, however long, describes the thing: its words ("a trigger output pulse") are no cue.
-  const main = framed ? (text.split(HEAD_END)[0] ?? text) : (text.split(RELATIVE)[0] ?? text);
+  // "NAME: its settings, listed" names the thing before the colon, when what follows is a list, not a question.
+  const [beforeColon, ...listed] = text.split(":");
+  const list = listed.join(":");
+  const named = listed.length > 0 && !/\?/.test(list) && !AUXILIARY.test(list) && !SENTENCE_OPENER.test(list) ? beforeColon! : text;
+  const main = framed ? (text.split(HEAD_END)[0] ?? text) : (named.split(RELATIVE)[0] ?? named);
   if (main.split(/\s+/).length > MAX_WORDS) return false;
   if (AUXILIARY.test(main)) return false;
   const identifiers = extractIdentifiers(question);
