@@ -195,7 +195,6 @@ export function phraseGaps(question: string, presence: readonly Presence[], inEv
       (p) =>
         absent(p) &&
         !/\d/.test(p.phrase) &&
-        !p.phrase.includes(" ") &&
         !isIntentCue(p.phrase) &&
         !SUPERLATIVE.test(p.phrase) &&
         !GERUND.test(p.phrase) &&
