@@ -26,6 +26,10 @@ describe("extractIdentifiers", () => {
     expect(extractIdentifiers("How do EPI and GRE sequences (e.g. TSE) differ? TRs of 3e-3 s, the 2nd echo, EPIs")).toEqual([]);
   });
 
+  it("does not take a unit with a metric prefix for code", () => {
+    expect(extractIdentifiers("WURST pulses of 6 kHz bandwidth, 40 mT gradients, a 3 dB loss, B0 shimmed")).toEqual(["B0"]);
+  });
+
   it("keeps a name once when it is written twice", () => {
     expect(extractIdentifiers("makeAdc vs makeAdc")).toEqual(["makeAdc"]);
   });

@@ -33,6 +33,9 @@ const REQUEST_FRAME = new RegExp(
 /** Latin abbreviations that look like dotted names. */
 const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a"]);
 
+/** A unit with a metric prefix (`kHz`, `mT`, `mV`, `dB`): its inner capital does not make it code. */
+const UNIT = /^(?:[pnuµmcdkMG](?:Hz|T|V|W|A|Pa|J|s|m|g|L|B|Ohm))$/;
+
 // Codes (E-1234) and numbers (3e-3, 1.5) first, so they stay one term.
 const WORD = /\b[A-Za-z]{1,6}-\d+\b|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b|[A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*/g;
 
@@ -99,7 +102,7 @@ function lastPart(name: string): string | undefined {
 /**
  * Identifier-like tokens, as written, in order of appearance: camelCase / PascalCase with an
  * inner capital, snake_case, dotted names, letter+digit tokens, codes like `E-1234`, bracketed
- * tags like `[BLOCKS]`, calls like `foo()` (kept as `foo`) and `code spans`. A dotted name also
+ * tags like `[BLOCKS]`, calls like `foo()` (kept as `foo`) and `code spans`, not units (`kHz`, `mT`). A dotted name also
  * yields its last part when that is identifier-like, since source text often omits the package.
  *
  * @example
@@ -118,7 +121,7 @@ export function extractIdentifiers(question: string): string[] {
   for (const { re, pick } of PATTERNS) {
     for (const m of text0.matchAll(re)) {
       const text = pick ? pick(m) : m[0];
-      if (!text || NOT_DOTTED.has(text.toLowerCase())) continue;
+      if (!text || NOT_DOTTED.has(text.toLowerCase()) || UNIT.test(text)) continue;
       found.push({ at: m.index ?? 0, text });
       if (text.includes(".") && !text.startsWith("[")) {
         const last = lastPart(text);
