@@ -53,6 +53,7 @@ export const FROZEN_SETS = {
   blind17: "evals/pulseq-blind17/questions.jsonl",
   blind18: "evals/pulseq-blind18/questions.jsonl",
   blind19: "evals/pulseq-blind19/questions.jsonl",
+  blind20: "evals/pulseq-blind20/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
