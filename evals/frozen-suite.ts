@@ -4,11 +4,13 @@
  * eval-results/frozen-<corpus>, and one summary row: the abstain confusion matrix, abstain recall,
  * false abstains, hit@5, strong verdicts on API questions whose file is the top hit, calibration error.
  * Databases persist under .sourcewise/eval/<corpus>, so a second run embeds nothing.
- * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json]
+ * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json] [--set frozen2]
+ * `--set frozen2` measures the second, held-out set (evals/frozen2: E-Manual and PostgreSQL, written
+ * after the gate's rules were designed on the first), on the same databases; `npm run eval:frozen2`.
  * Leave-one-corpus-out: `--loco eval-results/loco` measures each corpus with the reranker weights
  * fitted without it (`without-<corpus>.json`, written by bench/fit-loco.ts); `npm run eval:loco` runs both.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { EvalResults } from "../src/evaluation/results.js";
@@ -16,6 +18,9 @@ import { evalDataset, ROOT } from "./run-dataset.js";
 
 /** The frozen corpora, in report order. */
 export const FROZEN = ["pulseq", "postgres", "emanual", "pdfs", "scifact"] as const;
+
+/** A frozen set's questions for one corpus (`evals/<set>/<corpus>/questions.jsonl`). */
+export const frozenFile = (set: string, corpus: string) => join(ROOT, "evals", set, corpus, "questions.jsonl");
 
 /** One corpus's summary row. */
 export interface FrozenRow {
@@ -34,15 +39,15 @@ export interface FrozenRow {
 /** Runs one frozen corpus and summarises it. */
 export async function runFrozen(
   corpus: string,
-  { limit, weightsPath, out }: { limit?: number; weightsPath?: string; out?: string } = {},
+  { limit, weightsPath, out, set = "frozen" }: { limit?: number; weightsPath?: string; out?: string; set?: string } = {},
 ): Promise<{ row: FrozenRow; results: EvalResults }> {
-  const file = join(ROOT, "evals", "frozen", corpus, "questions.jsonl");
+  const file = frozenFile(set, corpus);
   const results = await evalDataset(file, {
     limit,
     weightsPath,
     baselines: ["bm25"],
-    suite: "npm run eval:frozen",
-    out: out ?? `frozen-${corpus}`,
+    suite: set === "frozen" ? "npm run eval:frozen" : `npm run eval:frozen -- --set ${set}`,
+    out: out ?? `${set}-${corpus}`,
   });
   const g = results.graph;
   const c = g.gate.confusion;
@@ -80,15 +85,27 @@ export function frozenTable(rows: FrozenRow[]): string {
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1)!)) {
   const { values } = parseArgs({
-    options: { only: { type: "string" }, json: { type: "string" }, limit: { type: "string" }, loco: { type: "string" } },
+    options: {
+      only: { type: "string" },
+      json: { type: "string" },
+      limit: { type: "string" },
+      loco: { type: "string" },
+      set: { type: "string", default: "frozen" },
+    },
   });
-  const corpora = values.only ? values.only.split(",") : [...FROZEN];
+  const set = values.set!;
+  // A later set holds some of the corpora (frozen2: E-Manual and PostgreSQL).
+  const corpora = values.only ? values.only.split(",") : FROZEN.filter((c) => existsSync(frozenFile(set, c)));
+  if (corpora.length === 0) throw new Error(`no questions under evals/${set}/<corpus>/questions.jsonl`);
   const rows: FrozenRow[] = [];
   for (const corpus of corpora) {
     const started = performance.now();
     const { row } = await runFrozen(corpus, {
+      set,
       limit: values.limit ? Number(values.limit) : undefined,
-      ...(values.loco ? { weightsPath: join(values.loco, `without-${corpus}.json`), out: `loco-${corpus}` } : {}),
+      ...(values.loco
+        ? { weightsPath: join(values.loco, `without-${corpus}.json`), out: `loco-${set === "frozen" ? "" : `${set}-`}${corpus}` }
+        : {}),
     });
     rows.push(row);
     console.error(`${corpus}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
