@@ -19,7 +19,10 @@ beforeAll(async () => {
             content:
               "Acme Corp reported revenue of 12.4 billion dollars in fiscal 2023, up 8 percent, driven by the Roadrunner product line.",
           },
-          { title: "Risk factors", content: "Acme Corp depends on a small number of suppliers for anvils and rockets." },
+          {
+            title: "Risk factors",
+            content: "Acme Corp depends on a small number of suppliers for anvils and rockets, which it quickly ships.",
+          },
         ],
       },
       {
@@ -35,7 +38,13 @@ beforeAll(async () => {
       {
         uri: "api.md",
         title: "Client API",
-        sections: [{ title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." }],
+        sections: [
+          { title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." },
+          {
+            title: "fetch_filings",
+            content: "fetch_filings(company, year) is its Python name. Each filing carries its date. Add a year to narrow the search.",
+          },
+        ],
       },
     ],
     [{ name: "docs", summary: "Annual reports of Acme Corp and Globex, and the filings client API" }],
@@ -80,6 +89,18 @@ describe("gate: what the corpus does not cover", () => {
     expect((await judged("How fast did the Acme Hammock platform grow?")).gate).toMatchObject({
       decision: "clarify",
       missing: ["Acme Hammock"],
+    });
+  });
+
+  it('names a code name no document writes, though its words stand side by side in one ("date. Add")', async () => {
+    expect((await judged("What does date_add return for a filing?")).gate).toMatchObject({ decision: "clarify", missing: ["date_add"] });
+    expect((await judged("What does fetch_filings return for a company?")).gate!.decision).not.toBe("clarify");
+  });
+
+  it('names a product no document names, though its words\' stems stand side by side ("quickly ships")', async () => {
+    expect((await judged("Does Acme Corp deliver rockets with Quick Ship?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["Quick Ship"],
     });
   });
 

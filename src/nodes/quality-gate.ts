@@ -20,13 +20,19 @@ import {
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { requirePlan } from "../planner/require-plan.js";
+import { NAME_OF_WORDS, namePattern } from "../storage/store.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 
-/** Whether the texts mention a term: its one word as a stem, or its words as a phrase, in order, in one text. */
+/**
+ * Whether the texts mention a term: its one word as a stem, or its words as a phrase, in order, in
+ * one text; a name of capitalised words ({@link NAME_OF_WORDS}) as written ({@link namePattern}).
+ */
 function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sets = texts.map((t) => termSet(t));
   const sequences = texts.map((t) => (t.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" "));
   return (term) => {
+    // "quickly ships" holds the stems of Quick Ship, not the name.
+    if (NAME_OF_WORDS.test(term)) return texts.some((t) => namePattern(term).test(t));
     const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
     if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
     // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.

@@ -386,7 +386,7 @@ describe("term presence (the gate's df lookup)", () => {
     // Found as a phrase though its lexemes are in different chunks first: the check starts from the rarest lexeme.
     await store.writeDocuments([doc("c", [section("Corp news: acme.")]), doc("d", [section("The Acme Corp board met.")])]);
     expect((await store.termPresence("default", ["Acme Corp", "Globex Corp"])).map((r) => r.phraseFound)).toEqual([true, false]);
-    // Spellings that differ in ASCII case only are looked up once, each answered under its own spelling, in order.
+    // Spellings that differ in ASCII case only are answered alike, each under its own spelling, in order.
     const cased = await store.termPresence("default", ["ACME corp", "Globex Corp", "acme CORP", "Acme Corp"]);
     expect(cased.map((r) => [r.phrase, r.lexemes, r.minDf, r.phraseFound])).toEqual([
       ["ACME corp", ["acm", "corp"], 3, true],
@@ -400,6 +400,34 @@ describe("term presence (the gate's df lookup)", () => {
       { phrase: "Acme Corp", minDf: 3 },
       { phrase: "Initech", minDf: 0 },
       { phrase: "the", minDf: 0 },
+    ]);
+  });
+
+  it("looks for code names and names of capitalised words as written, not as stems side by side", async () => {
+    await store.writeDocuments([
+      doc("a", [section("Use date_trunc to truncate a date. Add an interval with the + operator.")]),
+      doc("b", [section("Turn on Wi-Fi sharing to quickly share your network with Galaxy Watches.")]),
+    ]);
+    const rows = await store.termPresence("default", [
+      "date_trunc",
+      "DATE_TRUNC",
+      "date_add",
+      "Quick Share",
+      "quick share",
+      "Galaxy Watch",
+      "Wi-Fi Sharing",
+    ]);
+    expect(rows.map((r) => [r.phrase, r.phraseFound])).toEqual([
+      ["date_trunc", true],
+      ["DATE_TRUNC", true],
+      // "a date. Add": the stems side by side across a sentence end, not the function.
+      ["date_add", false],
+      // "quickly share": the stems of a name's words, not the name.
+      ["Quick Share", false],
+      ["quick share", true],
+      // A plural either way is the name still.
+      ["Galaxy Watch", true],
+      ["Wi-Fi Sharing", true],
     ]);
   });
 });

@@ -149,6 +149,24 @@ function bm25Args(p: Bm25Params = {}) {
   return [p.k1 ?? 0.9, p.b ?? 0.4, p.titleWeight ?? 1, p.sectionWeight ?? 1, p.bodyWeight ?? 1];
 }
 
+/**
+ * A name of two or more capitalised words (`Quick Share`, `Wi-Fi Direct`): `sw_term_presence`
+ * looks for its words as written, in order, not for their stems (`quickly share`).
+ */
+export const NAME_OF_WORDS = /^[A-Z0-9][A-Za-z0-9]*(?:[ -]+[A-Z0-9][A-Za-z0-9]*)+$/;
+
+/**
+ * How `sw_term_presence` finds a name of capitalised words in text: its words in order, case
+ * folded, whole, with only spaces or hyphens between them, each with or without a plural ending.
+ * @example
+ * namePattern("Galaxy Watches").test("pair a galaxy watch"); // true
+ * namePattern("Quick Share").test("quickly share"); // false
+ */
+export function namePattern(name: string): RegExp {
+  const words = name.split(/[ -]+/).map((w) => `${w.replace(/(?<=ch|sh|x|z|ss)es$|(?<=[^s])s$/i, "")}(?:e?s)?`);
+  return new RegExp(`\\b${words.join("[\\s-]+")}\\b`, "i");
+}
+
 /** One phrase's presence in a tenant's corpus ({@link SqlStore.termPresence}). */
 export interface TermPresence {
   phrase: string;
@@ -553,15 +571,17 @@ export class SqlStore {
   /**
    * How much of the tenant's corpus mentions each phrase, in one statement (`sw_term_presence`):
    * its english lexemes, their smallest document frequency (0: some lexeme is in no chunk) and,
-   * for several lexemes, whether a chunk holds the phrase.
+   * for several lexemes, whether a chunk holds the phrase: a code name (`date_add`) as written, a
+   * name of capitalised words ({@link NAME_OF_WORDS}) as its words in order, other phrases as stems.
    * @example
    * (await store.termPresence("default", ["Initech"]))[0]; // { phrase: "Initech", lexemes: ["initech"], minDf: 0, phraseFound: null, indexed: true }
    */
   async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
-    // The english parser lower-cases: "B 12" and "b 12" are one lookup (its phrase check reads
-    // every chunk holding the rarest lexeme). Only ASCII is folded here, as Postgres folds it.
-    const key = (p: string) => ([...p].every((ch) => ch.charCodeAt(0) < 128) ? p.toLowerCase() : p);
+    // The english parser lower-cases: "Gradient echo" and "gradient echo" are one lookup (its phrase
+    // check reads every chunk holding the rarest lexeme). Only ASCII is folded here, as Postgres
+    // folds it. A name of capitalised words (`Quick Share`) keeps its case: it is looked for as written.
+    const key = (p: string) => (!NAME_OF_WORDS.test(p) && [...p].every((ch) => ch.charCodeAt(0) < 128) ? p.toLowerCase() : p);
     const unique = [...new Set(phrases.map(key))];
     const { rows } = await this.client.query<TermPresenceRow>(
       "select phrase, lexemes, min_df, phrase_found, indexed from sw_term_presence($1, $2::text[])",
