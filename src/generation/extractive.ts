@@ -70,7 +70,7 @@ export function scoreUnits(input: Omit<ExtractiveInput, "mode">): ScoredUnit[] {
     // Lines under a label ("Parameters:", "Returns:") answer for its words too.
     let label: string | undefined;
     let labelTerms = new Set<string>();
-    for (const unit of splitUnits(body)) {
+    for (const unit of splitUnits(body, input.settings.maxUnitChars)) {
       const text = unit.text;
       if (LABEL_LINE.test(text)) [label, labelTerms] = [text, termSet(text)];
       else if (unit.kind === "sentence") [label, labelTerms] = [undefined, new Set()];
@@ -170,7 +170,7 @@ export function extractiveAnswer(input: ExtractiveInput): ExtractiveAnswer {
   if (quotes.length === 0) {
     // Nothing matches the question's words: offer the opening of the most relevant block, labelled as such.
     const first = input.blocks[0];
-    const unit = first && splitUnits(first.body).find((u) => quotable(u.text, input.settings.maxUnitChars));
+    const unit = first && splitUnits(first.body, input.settings.maxUnitChars).find((u) => quotable(u.text, input.settings.maxUnitChars));
     if (!first || !unit) return { answer: "", quotes: [] };
     quotes = [{ n: first.block.n, text: unit.text, index: unit.index, kind: unit.kind, score: 0 }];
     lead = "The closest passage says:";

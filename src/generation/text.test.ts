@@ -41,6 +41,19 @@ describe("splitUnits", () => {
     ]);
   });
 
+  it("splits a run of table rows with no sentence end into its lines when it is too long for a sentence", () => {
+    const rows = [
+      "make_date ( year int, month int, day int ) → date Create date from year, month and day fields make_date(2013, 7, 15) → 2013-07-15",
+      "make_interval ( [ years int [, months int ]] ) → interval Create interval from years and months fields make_interval(days => 10) → 10 days",
+    ].join("\n");
+    expect(splitUnits(rows, 200).map((u) => [u.text.slice(0, 13), u.kind])).toEqual([
+      ["make_date ( y", "line"],
+      ["make_interval", "line"],
+    ]);
+    // Short enough for one sentence, the wrapped lines stay one.
+    expect(splitUnits(rows).map((u) => u.kind)).toEqual(["sentence"]);
+  });
+
   it("keeps list items and code one line each, labels apart, fences out", () => {
     const units = splitUnits("Parameters:\n- channel: the axis\n- area: the area\n\n```matlab\ng = make(1);\n```");
     expect(units.map((u) => u.text)).toEqual(["Parameters:", "- channel: the axis", "- area: the area", "g = make(1);"]);

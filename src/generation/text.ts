@@ -89,13 +89,15 @@ const isCodeLine = (line: string): boolean => CODE_LINE.test(line) && !(line.len
 /**
  * Splits a block's text into units. Prose paragraphs are joined across line breaks (PDF text
  * wraps mid-sentence) and cut at sentence ends; lists and code keep one unit per line, since a
- * parameter line or a call reads alone. Code fences are left out.
+ * parameter line or a call reads alone. Code fences are left out. A "sentence" of several lines
+ * longer than `longSentence` characters is a run of lines with no sentence end (the rows of a
+ * table flattened one per line: `make_interval ( … ) → interval Create interval …`): a line each.
  *
  * @example
  * splitUnits("Alpha is one. Beta is two.\n\n- x: the input").map((u) => u.text);
  * // ["Alpha is one.", "Beta is two.", "- x: the input"]
  */
-export function splitUnits(text: string): TextUnit[] {
+export function splitUnits(text: string, longSentence = 400): TextUnit[] {
   const units: TextUnit[] = [];
   const push = (t: string, kind: TextUnit["kind"]) => {
     const clean = t.replace(/\s+/g, " ").trim();
@@ -111,7 +113,11 @@ export function splitUnits(text: string): TextUnit[] {
       for (const line of lines) push(line, "line");
       continue;
     }
-    for (const sentence of lines.join(" ").split(SENTENCE_END)) push(sentence, "sentence");
+    for (const sentence of lines.join("\n").split(SENTENCE_END)) {
+      const rows = sentence.split("\n");
+      if (rows.length > 1 && sentence.length > longSentence) for (const row of rows) push(row, "line");
+      else push(sentence, "sentence");
+    }
   }
   return units;
 }
