@@ -72,6 +72,12 @@ describe("extractConstraints", () => {
     expect(extractConstraints("Which fields does the [FINGERPRINT] section hold?")).toEqual(["FINGERPRINT"]);
   });
 
+  it("keeps a long command-line option and a backslash meta-command, not a path or a dash between words", () => {
+    expect(extractConstraints("What does pg_dump --data-only do?")).toEqual(["pg_dump", "--data-only"]);
+    expect(extractConstraints("What does the psql \\gexec command do?")).toEqual(["\\gexec"]);
+    expect(extractConstraints("Files under C:\\temp or a/\\b, a--b and e-mail")).toEqual([]);
+  });
+
   it("keeps runs of capitalised words as one name, with a version after them; a sentence's first word stands alone", () => {
     expect(extractConstraints("How do I run it on a Philips Ingenia scanner?")).toEqual(["Philips Ingenia"]);
     expect(extractConstraints("What changed in PostgreSQL 17 for replication?")).toEqual(["PostgreSQL", "PostgreSQL 17"]);

@@ -237,6 +237,8 @@ const NAME_JOINER = /^(?:to|of)$/;
 /** Words before "X to Y" that make it a move from one thing to another (`migrate Oracle to Postgres`), not one name. */
 const MOVED =
   /\b(?:from|migrat\w*|convert\w*|mov\w*|switch\w*|port\w*|compar\w*|upgrad\w*|chang\w*|transfer\w*|export\w*|import\w*|send\w*|copy\w*|cast\w*|map\w*)\s*$/i;
+/** A long command-line option (`--data-only`, `--if-exists`) or a backslash meta-command (`\\gexec`, `\\copy`). */
+export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)(?![\w-])/g;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
@@ -247,7 +249,8 @@ const NUMBER = /^\d+(?:[.,]\d+)?$/;
  * kept as one phrase when they are not all upper-case: `Philips Ingenia`, `Face ID`, with a version
  * number after them: `PostgreSQL 17`, or a lower-case "to"/"of" between title-case words: `Circle
  * to Search`, not `Oracle to Postgres` after "migrate"), a one-letter unit after a number (`W` of
- * `45 W`: the corpus must write in that unit at all), and years. Lower-case words are never
+ * `45 W`: the corpus must write in that unit at all), long command-line options and backslash
+ * meta-commands (`--data-only`, `\\gexec`), and years. Other lower-case words are never
  * constraints.
  *
  * @example
@@ -276,6 +279,8 @@ export function extractConstraints(question: string): string[] {
       else if (!ids.includes(bare.slice(bare.lastIndexOf(".") + 1))) add(bare.slice(bare.lastIndexOf(".") + 1));
     } else add(id);
   }
+  // A command-line option (`--data-only`) or a meta-command (`\\gexec`) the question writes is a name the corpus must hold.
+  for (const m of question.matchAll(COMMAND_NAME)) add(m[0]);
   const taken = new Set(out.map((o) => o.toLowerCase()));
   for (const sentence of question.split(/(?<=[.?!:;])\s+|\n+/)) {
     const words = sentence

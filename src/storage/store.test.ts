@@ -407,6 +407,25 @@ describe("term presence (the gate's df lookup)", () => {
     await store.writeDocuments([
       doc("a", [section("Use date_trunc to truncate a date. Add an interval with the + operator.")]),
       doc("b", [section("Turn on Wi-Fi sharing to quickly share your network with Galaxy Watches.")]),
+      doc("c", [section("pg_dump --data-only dumps rows matching no filter. In psql, \\gexec runs each value; bind it first.")]),
+    ]);
+    const commands = await store.termPresence("default", [
+      "--data-only",
+      "--data",
+      "--rows-matching",
+      "\\gexec",
+      "\\bind",
+      "my_date_add_x",
+    ]);
+    expect(commands.map((r) => [r.phrase, r.phraseFound])).toEqual([
+      ["--data-only", true],
+      // A code name is matched whole: `--data` is not in "--data-only".
+      ["--data", false],
+      ["--rows-matching", false],
+      ["\\gexec", true],
+      // "bind" is a word of the text, not the meta-command.
+      ["\\bind", false],
+      ["my_date_add_x", false],
     ]);
     const rows = await store.termPresence("default", [
       "date_trunc",
