@@ -135,10 +135,14 @@ export function presentSpelling(presence: readonly Presence[], spellings: Readon
   });
 }
 
+/** How many words a chat-box question has at most ("datediff in postgres?"). */
+export const TERSE_WORDS = 4;
+
 /**
  * What the question asks about that the corpus does not hold: the required constraints no indexed
- * document mentions, or, when at least `unknownTermShare` of the key terms (and two or more) are
- * in no document, those terms. Empty when the corpus covers the question.
+ * document mentions, or, when at least `unknownTermShare` of the key terms (and two or more, or one
+ * of the two of a question of at most {@link TERSE_WORDS} words) are in no document, those terms.
+ * Empty when the corpus covers the question.
  * @param presence the store's answer for `constraints` followed by `keyTerms`, in that order.
  * @param inEvidence whether the ranked evidence holds a term (then it is not missing).
  * @example
@@ -150,6 +154,7 @@ export function corpusGaps(
   keyTerms: readonly string[],
   settings: GateSettings,
   inEvidence: (term: string) => boolean = () => false,
+  question = "",
 ): string[] {
   // What the evidence at hand holds is in the corpus, whatever the statistics say.
   const by = new Map(presence.filter((p) => !inEvidence(p.phrase)).map((p) => [p.phrase, p]));
@@ -162,7 +167,11 @@ export function corpusGaps(
   const known = new Map(presence.map((p) => [p.phrase, p]));
   const words = keyTerms.filter((t) => (known.get(t)?.lexemes.length ?? 0) > 0);
   const unknown = words.filter((t) => by.has(t) && absent(by.get(t)!));
-  return unknown.length >= 2 && unknown.length >= settings.unknownTermShare * words.length ? unknown : [];
+  // Of a chat-box question's two key terms ("datediff in postgres?", at most TERSE_WORDS words), the
+  // one no document holds is what it asks about; in a longer question it may be a paraphrase ("How
+  // do I lighten my screen up?").
+  const terse = unknown.length === 1 && words.length === 2 && question.split(/\s+/).filter(Boolean).length <= TERSE_WORDS;
+  return (unknown.length >= 2 || terse) && unknown.length >= settings.unknownTermShare * words.length ? unknown : [];
 }
 
 /** A superlative adjective ("simplest", "easiest", "latest"). */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
 import { clarify } from "./clarify.js";
+import { opensWithCue } from "./quality-gate.js";
 
 // A real store holding a small corpus of company filings: the gate must notice a company, product
 // or identifier that no indexed document mentions, and say so, instead of answering from a near miss.
@@ -40,6 +41,10 @@ beforeAll(async () => {
         title: "Client API",
         sections: [
           { title: "fetchFilings", content: "fetchFilings(company, year) returns the filings of a company for a year." },
+          {
+            title: "filings-cli",
+            content: "Run filings-cli --all to fetch every filing of every company; --year limits the filings to one year.",
+          },
           {
             title: "fetch_filings",
             content: "fetch_filings(company, year) is its Python name. Each filing carries its date. Add a year to narrow the search.",
@@ -102,6 +107,31 @@ describe("gate: what the corpus does not cover", () => {
       decision: "clarify",
       missing: ["Quick Ship"],
     });
+  });
+
+  it("names an option of the command line no document writes, though its name is a stop word", async () => {
+    expect((await judged("How do I use filings-cli --where to filter the filings?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["--where"],
+    });
+    expect((await judged("How do I use filings-cli --all to fetch the filings?")).gate!.decision).not.toBe("clarify");
+  });
+
+  it("does not require a value the question compares with, nor an intent cue opening it", async () => {
+    expect((await judged("Which Acme Corp revenue lines have region = 'EU' in fiscal 2023?")).gate!.missing).toBeUndefined();
+    expect((await judged("Beginner here: what revenue did Globex report in fiscal 2023?")).gate!.missing).toBeUndefined();
+  });
+
+  it("excuses an intent cue only when it opens a sentence as one word, not a name holding one", () => {
+    expect(opensWithCue("Beginner", "Beginner here: what does DELETE do?")).toBe(true);
+    expect(opensWithCue("Single Take", "How do I shoot with Single Take?")).toBe(false);
+    expect(opensWithCue("Tutorial", "Is there a Tutorial mode on the phone?")).toBe(false);
+  });
+
+  it("asks when one of a terse question's two words is in no document", async () => {
+    expect((await judged("sourdough in filings?")).gate).toMatchObject({ decision: "clarify", missing: ["sourdough"] });
+    // In a longer question the one unknown word may be a paraphrase: it alone does not make the question uncovered.
+    expect((await judged("How do I sourdough my filings up?")).gate!.missing).toBeUndefined();
   });
 
   it("asks when most of the question's words are in no document (off-topic)", async () => {

@@ -19,6 +19,9 @@ import {
 } from "../evidence/judge.js";
 import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
+import { isIntentCue } from "../planner/heuristic.js";
+import { escapeRegExp } from "../retrieval/synonyms.js";
+import { COMMAND_NAME_WHOLE } from "../planner/terms.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { NAME_OF_WORDS, namePattern } from "../storage/store.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
@@ -42,6 +45,18 @@ function mentionedIn(texts: readonly string[]): (term: string) => boolean {
     const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
     return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
+}
+
+/**
+ * Whether a one-word constraint is a planner intent cue opening a sentence of the question
+ * ("Beginner here: …"): a capitalised plain word, not a name. A name holding a cue word mid-sentence
+ * (`Single Take`, `Bixby Text Call`) is still a name.
+ * @example
+ * opensWithCue("Beginner", "Beginner here: what does DELETE do?"); // true
+ */
+export function opensWithCue(constraint: string, question: string): boolean {
+  if (/\s/.test(constraint) || !isIntentCue(constraint)) return false;
+  return new RegExp(`(?:^|[.?!:;]\\s+)${escapeRegExp(constraint)}\\b`).test(question.trim());
 }
 
 /**
@@ -182,11 +197,31 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     const otherName = (c: string) => aliases.get(c) ?? [...aliases].find(([, name]) => name === c)?.[0];
     missing = corpusGaps(
       presence,
-      plan.constraints.filter((c) => !excusedConstraint(c, { ...claim, wordsIndexed }) && !(otherName(c) && held(otherName(c)!))),
+      // "Beginner here:" opens with an intent cue, not a name: it says what kind of answer is wanted.
+      plan.constraints.filter(
+        (c) =>
+          !opensWithCue(c, state.standalone_question) &&
+          !excusedConstraint(c, { ...claim, wordsIndexed }) &&
+          !(otherName(c) && held(otherName(c)!)),
+      ),
       terms,
       settings.gate,
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),
+      state.standalone_question,
     );
+    // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
+    // as expanded (its command's page, when the corpus documents the command) must write it.
+    if (missing.length === 0) {
+      const inContext = mentionedIn(evidence.map((e) => `${e.text}\n${e.around ?? ""}`));
+      const unlooked = plan.constraints.filter(
+        (c) =>
+          c.startsWith("--") &&
+          COMMAND_NAME_WHOLE.test(c) &&
+          asWritten.some((p) => p.phrase === c && p.lexemes.length === 0) &&
+          !inContext(c),
+      );
+      if (unlooked.length > 0) missing = unlooked;
+    }
   }
   const claim = isClaim(state.standalone_question);
   let gate =

@@ -72,6 +72,11 @@ describe("extractConstraints", () => {
     expect(extractConstraints("Which fields does the [FINGERPRINT] section hold?")).toEqual(["FINGERPRINT"]);
   });
 
+  it("does not keep a quoted value the question compares with, but keeps a quoted name", () => {
+    expect(extractConstraints("Can I publish only the rows where region = 'EU' or code IN ('DE', 'FR')?")).toEqual([]);
+    expect(extractConstraints("Where do I tap 'Smart Stay'?")).toEqual(["Smart Stay"]);
+  });
+
   it("keeps a long command-line option and a backslash meta-command, not a path or a dash between words", () => {
     expect(extractConstraints("What does pg_dump --data-only do?")).toEqual(["pg_dump", "--data-only"]);
     expect(extractConstraints("What does the psql \\gexec command do?")).toEqual(["\\gexec"]);

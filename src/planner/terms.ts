@@ -237,8 +237,12 @@ const NAME_JOINER = /^(?:to|of)$/;
 /** Words before "X to Y" that make it a move from one thing to another (`migrate Oracle to Postgres`), not one name. */
 const MOVED =
   /\b(?:from|migrat\w*|convert\w*|mov\w*|switch\w*|port\w*|compar\w*|upgrad\w*|chang\w*|transfer\w*|export\w*|import\w*|send\w*|copy\w*|cast\w*|map\w*)\s*$/i;
+/** A quoted value after a comparison (`= 'EU'`, `LIKE 'a%'`, `IN ('x', 'y')`). */
+const COMPARED_VALUE = /(?:[=<>]|\b(?:LIKE|ILIKE|IN)\b)\s*\(?\s*'[^']*'(?:\s*,\s*'[^']*')*/gi;
 /** A long command-line option (`--data-only`, `--if-exists`) or a backslash meta-command (`\\gexec`, `\\copy`). */
 export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)(?![\w-])/g;
+/** The whole of a string is one {@link COMMAND_NAME}. */
+export const COMMAND_NAME_WHOLE = /^(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)$/;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
@@ -251,7 +255,7 @@ const NUMBER = /^\d+(?:[.,]\d+)?$/;
  * to Search`, not `Oracle to Postgres` after "migrate"), a one-letter unit after a number (`W` of
  * `45 W`: the corpus must write in that unit at all), long command-line options and backslash
  * meta-commands (`--data-only`, `\\gexec`), and years. Other lower-case words are never
- * constraints.
+ * constraints, nor is a quoted value the question compares with (`region = 'EU'`).
  *
  * @example
  * extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?"); // ["Pulseq", "Bruker ParaVision 7"]
@@ -282,7 +286,9 @@ export function extractConstraints(question: string): string[] {
   // A command-line option (`--data-only`) or a meta-command (`\\gexec`) the question writes is a name the corpus must hold.
   for (const m of question.matchAll(COMMAND_NAME)) add(m[0]);
   const taken = new Set(out.map((o) => o.toLowerCase()));
-  for (const sentence of question.split(/(?<=[.?!:;])\s+|\n+/)) {
+  // A value the question compares with (`region = 'EU'`) is its own data, not a name the corpus must hold.
+  const prose = question.replace(COMPARED_VALUE, " , ");
+  for (const sentence of prose.split(/(?<=[.?!:;])\s+|\n+/)) {
     const words = sentence
       .replace(/[`"“”()[\]{},]/g, " , ")
       .split(/\s+/)
