@@ -109,12 +109,17 @@ describe("gate: what the corpus does not cover", () => {
     });
   });
 
-  it("names an option of the command line no document writes, though its name is a stop word", async () => {
+  it("names an option of the command line no document writes whole, though its name is a stop word", async () => {
     expect((await judged("How do I use filings-cli --where to filter the filings?")).gate).toMatchObject({
       decision: "clarify",
       missing: ["--where"],
     });
     expect((await judged("How do I use filings-cli --all to fetch the filings?")).gate!.decision).not.toBe("clarify");
+    // Matched whole, in the corpus and in the evidence: "--year" does not hold `--yea`.
+    expect((await judged("How do I use filings-cli --yea to limit the filings?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["--yea"],
+    });
   });
 
   it("does not require a value the question compares with, nor an intent cue opening it", async () => {

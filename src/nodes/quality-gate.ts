@@ -29,7 +29,8 @@ import type { GraphStateType, GraphUpdate } from "../state/state.js";
 /**
  * Whether the texts mention a term: its one word as a stem, or its words as a phrase, in order, in
  * one text; a name of capitalised words ({@link NAME_OF_WORDS}) as written ({@link namePattern}),
- * a command-line option or a meta-command (`--data-only`, `\\gexec`) as written.
+ * a command-line option or a meta-command (`--data-only`, `\\gexec`) as written and whole, as
+ * `sw_term_presence` looks for it.
  */
 function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sets = texts.map((t) => termSet(t));
@@ -37,8 +38,11 @@ function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   return (term) => {
     // "quickly ships" holds the stems of Quick Ship, not the name.
     if (NAME_OF_WORDS.test(term)) return texts.some((t) => namePattern(term).test(t));
-    // "rows matching" holds the words of `--rows-matching`, not the option.
-    if (/^(?:--|\\)[A-Za-z]/.test(term)) return texts.some((t) => t.toLowerCase().includes(term.toLowerCase()));
+    // "rows matching" holds the words of `--rows-matching`, not the option; "--data-only" does not hold `--data`.
+    if (/^(?:--|\\)[A-Za-z]/.test(term)) {
+      const whole = new RegExp(`(?:^|[^a-z0-9_-])${escapeRegExp(term.toLowerCase())}(?![a-z0-9_-])`);
+      return texts.some((t) => whole.test(t.toLowerCase()));
+    }
     const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
     if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
     // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.
