@@ -21,7 +21,6 @@ import { spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import { escapeRegExp } from "../retrieval/synonyms.js";
-import { COMMAND_NAME_WHOLE } from "../planner/terms.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { NAME_OF_WORDS, namePattern } from "../storage/store.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
@@ -37,18 +36,27 @@ function mentionedIn(texts: readonly string[]): (term: string) => boolean {
   const sequences = texts.map((t) => (t.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" "));
   return (term) => {
     // "quickly ships" holds the stems of Quick Ship, not the name.
-    if (NAME_OF_WORDS.test(term)) return texts.some((t) => namePattern(term).test(t));
-    // "rows matching" holds the words of `--rows-matching`, not the option; "--data-only" does not hold `--data`.
-    if (/^(?:--|\\)[A-Za-z]/.test(term)) {
-      const whole = new RegExp(`(?:^|[^a-z0-9_-])${escapeRegExp(term.toLowerCase())}(?![a-z0-9_-])`);
-      return texts.some((t) => whole.test(t.toLowerCase()));
+    if (NAME_OF_WORDS.test(term)) {
+      const name = namePattern(term);
+      return texts.some((t) => name.test(t));
     }
+    // "rows matching" holds the words of `--rows-matching`, not the option.
+    if (/^(?:--|\\)[A-Za-z]/.test(term)) return writesCommand(texts, term);
     const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
     if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
     // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.
     const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
     return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
+}
+
+/**
+ * Whether a text writes a command-line option or a meta-command whole, case folded, as
+ * `sw_term_presence` looks for it: "--data-only" does not write `--data`.
+ */
+function writesCommand(texts: readonly string[], command: string): boolean {
+  const whole = new RegExp(`(?:^|[^a-z0-9_-])${escapeRegExp(command.toLowerCase())}(?![a-z0-9_-])`);
+  return texts.some((t) => whole.test(t.toLowerCase()));
 }
 
 /**
@@ -215,16 +223,11 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     );
     // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
     // as expanded (its command's page, when the corpus documents the command) must write it.
-    if (missing.length === 0) {
-      const inContext = mentionedIn(evidence.map((e) => `${e.text}\n${e.around ?? ""}`));
-      const unlooked = plan.constraints.filter(
-        (c) =>
-          c.startsWith("--") &&
-          COMMAND_NAME_WHOLE.test(c) &&
-          asWritten.some((p) => p.phrase === c && p.lexemes.length === 0) &&
-          !inContext(c),
-      );
-      if (unlooked.length > 0) missing = unlooked;
+    const unlooked = plan.constraints.filter((c) => c.startsWith("--") && asWritten.some((p) => p.phrase === c && p.lexemes.length === 0));
+    if (missing.length === 0 && unlooked.length > 0) {
+      const context = evidence.map((e) => `${e.text}\n${e.around ?? ""}`);
+      const unwritten = unlooked.filter((c) => !writesCommand(context, c));
+      if (unwritten.length > 0) missing = unwritten;
     }
   }
   const claim = isClaim(state.standalone_question);

@@ -241,8 +241,6 @@ const MOVED =
 const COMPARED_VALUE = /(?:[=<>]|\b(?:LIKE|ILIKE|IN)\b)\s*\(?\s*'[^']*'(?:\s*,\s*'[^']*')*/gi;
 /** A long command-line option (`--data-only`, `--if-exists`) or a backslash meta-command (`\\gexec`, `\\copy`). */
 export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)(?![\w-])/g;
-/** The whole of a string is one {@link COMMAND_NAME}. */
-export const COMMAND_NAME_WHOLE = /^(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)$/;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 
