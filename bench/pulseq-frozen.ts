@@ -54,6 +54,7 @@ export const FROZEN_SETS = {
   blind18: "evals/pulseq-blind18/questions.jsonl",
   blind19: "evals/pulseq-blind19/questions.jsonl",
   blind20: "evals/pulseq-blind20/questions.jsonl",
+  blind21: "evals/pulseq-blind21/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {

@@ -7,7 +7,7 @@
  * The blind sets (evals/pulseq-blind, evals/pulseq-blind2) through the same runner and database:
  * --set blind, --set blind2, --set blind3 (evals/pulseq-blind3: example requests only), --set blind4, --set blind5,
  * --set blind6 (chat-box phrasing), --set blind7 (mixed phrasing, with docs questions),
- * --set blind8 (the issue's mix: half `mr.` names, a quarter Python names), --set blind9 (the same mix, seed 91), --set blind10 (example-heavy, seed 101), --set blind11 (examples and spec only, seed 111), --set blind12 (the issue's mix, 20 example requests, seed 121), --set blind13 (24 example requests and 12 spec questions, seed 131), --set blind14 (the issue's mix, 20 example requests, seed 141), --set blind15 (the same mix, seed 151), --set blind16 (the same mix, seed 161), --set blind17 (the same mix, seed 171), --set blind18 (the same mix, seed 181), --set blind19 (the same mix, seed 191), --set blind20 (the same mix, seed 201)
+ * --set blind8 (the issue's mix: half `mr.` names, a quarter Python names), --set blind9 (the same mix, seed 91), --set blind10 (example-heavy, seed 101), --set blind11 (examples and spec only, seed 111), --set blind12 (the issue's mix, 20 example requests, seed 121), --set blind13 (24 example requests and 12 spec questions, seed 131), --set blind14 (the issue's mix, 20 example requests, seed 141), --set blind15 (the same mix, seed 151), --set blind16 (the same mix, seed 161), --set blind17 (the same mix, seed 171), --set blind18 (the same mix, seed 181), --set blind19 (the same mix, seed 191), --set blind20 (the same mix, seed 201), --set blind21 (the same mix, seed 211)
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
