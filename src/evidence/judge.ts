@@ -2,7 +2,7 @@ import type { GateSettings } from "../config/run-settings.js";
 import { coverage, keyStems, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import type { GateResult, GateSignals, Plan } from "../state/types.js";
-import { spellingVariants } from "./spelling.js";
+import { compounds, spellingVariants } from "./spelling.js";
 
 /** One ranked result as the gate weighs it. */
 export interface Evidence {
@@ -59,7 +59,12 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   // A low score alone is not "nothing": when the evidence holds most of the question's key
   // terms, a broadened round or a candid working theory beats asking the user again.
   const termsFound = hasKeyTerms && signals.key_term_coverage >= settings.minCoverage;
-  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1 && !termsFound) {
+  // Nor is a low top passage that stands far above every other section's: the answer in other words.
+  const standsOut =
+    signals.runner_up !== undefined &&
+    signals.top_score >= settings.dominantMin &&
+    signals.top_score >= settings.dominantRatio * signals.runner_up;
+  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1 && !termsFound && !standsOut) {
     return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
   }
   // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.
@@ -182,12 +187,15 @@ const GERUND = /^[a-z]{2,}ing$/i;
 
 /** Words that open a noun phrase: the word after one names (part of) the thing asked about. */
 const PHRASE_OPENER = new Set(
-  "a an the my your our their his her its this that these those some any another with without via over using through by from".split(" "),
+  "a an the my your our their his her its this that these those some any another with without via over using through by from for about".split(
+    " ",
+  ),
 );
 
 /**
  * The key terms no indexed document holds, in any spelling, that the question writes right after a
- * determiner or a preposition ("with the iris scanner", "via satellite", "a thermal image"): part of
+ * determiner or a preposition ("with the iris scanner", "via satellite", "a thermal image", "a recipe
+ * for sourdough"), or after a superlative that follows one ("the largest ocean"): part of
  * a noun phrase naming what is asked about, not a verb or an adverb of the question. Never counted:
  * numbers, superlatives ("the simplest": they rank things, not name them), words in -ing ("without
  * regenerating": an action, not a thing), the planner's intent cues ("as a beginner", "a beginner
@@ -198,7 +206,10 @@ const PHRASE_OPENER = new Set(
  */
 export function phraseGaps(question: string, presence: readonly Presence[], inEvidence: (term: string) => boolean): string[] {
   const words = (question.match(/[A-Za-z][\w'’-]*|\d[\w.]*/g) ?? []).map((w) => w.toLowerCase());
-  const opens = new Set(words.flatMap((w, i) => (i > 0 && PHRASE_OPENER.has(words[i - 1]!) ? [w] : [])));
+  // "the largest ocean": a superlative after the opener ranks the noun after it, which names the thing.
+  const opener = (i: number) =>
+    i >= 0 && (PHRASE_OPENER.has(words[i]!) || (SUPERLATIVE.test(words[i]!) && i > 0 && PHRASE_OPENER.has(words[i - 1]!)));
+  const opens = new Set(words.flatMap((w, i) => (opener(i - 1) ? [w] : [])));
   return presence
     .filter(
       (p) =>
@@ -239,7 +250,11 @@ export function gateLookup(
   const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
   if (plan.constraints.length === 0 && terms.length <= 1) return undefined;
   // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
-  const spellings = new Map([...plan.constraints, ...terms].map((t) => [t, spellingVariants(t)]));
+  // A plain word may be written closed or open (`touchscreen` / touch screen); a required name is as written.
+  const required = new Set(plan.constraints.map((c) => c.toLowerCase()));
+  const spellings = new Map(
+    [...plan.constraints, ...terms].map((t) => [t, [...spellingVariants(t), ...(required.has(t.toLowerCase()) ? [] : compounds(t))]]),
+  );
   const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
   return { terms, spellings, lookup };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { spellingVariants } from "./spelling.js";
+import { compounds, spellingVariants } from "./spelling.js";
 
 describe("spellingVariants", () => {
   it("joins, hyphenates and spaces letters and digits", () => {
@@ -31,6 +31,21 @@ describe("spellingVariants", () => {
     expect(spellingVariants("PostgreSQL 17").every((v) => v.includes("17"))).toBe(true);
     expect(spellingVariants("DENV-3").every((v) => v.includes("3"))).toBe(true);
     expect(spellingVariants("Initech")).toEqual([]);
+  });
+
+  it("spells a place's adjective as the place", () => {
+    expect(spellingVariants("Algerian")).toEqual(["Algeria", "Alger"]);
+    expect(spellingVariants("Korean")).toEqual(["Korea"]);
+    expect(spellingVariants("Android")).toEqual([]);
+  });
+
+  it("writes a plain word closed or open, and nothing else", () => {
+    expect(compounds("touchscreen")).toContain("touch screen");
+    expect(compounds("touch screen")).toEqual(["touchscreen"]);
+    // Too short to hold two words, or not a plain lower-case word.
+    expect(compounds("screen")).toEqual([]);
+    expect(compounds("TouchScreen")).toEqual([]);
+    expect(spellingVariants("touchscreen")).toEqual([]);
   });
 
   it("writes a several-word name's hyphens as spaces, not a one-word name's", () => {

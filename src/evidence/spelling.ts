@@ -81,6 +81,33 @@ function namedParts(term: string): string[] {
 }
 
 /**
+ * The place a capitalised word in -an or -ian names its people or things after: `Algerian` →
+ * Algeria, `Iranian` → Iran. A corpus about Algeria need not write the adjective.
+ */
+function placeOf(term: string): string[] {
+  const m = /^([A-Z][a-z]{2,}?)(i?)an$/.exec(term);
+  if (!m) return [];
+  return [`${m[1]}${m[2]}a`, ...(m[2] ? [m[1]!] : [])];
+}
+
+/**
+ * A plain word written closed or open: `touchscreen` as touch screen (every split into two parts of
+ * three or more letters; the store finds the one the corpus writes as a phrase), `touch screen` as
+ * touchscreen. Only lower-case words of 7 to 14 letters are split. For plain key terms only: a
+ * name the question requires (`casefold()`) is not its words (case folding).
+ * @example
+ * compounds("touch screen"); // ["touchscreen"]
+ */
+export function compounds(term: string): string[] {
+  const t = term.trim();
+  if (/^[a-z]+ [a-z]+$/.test(t)) return [t.replace(" ", "")];
+  if (!/^[a-z]{7,14}$/.test(t)) return [];
+  const out: string[] = [];
+  for (let i = 3; i <= t.length - 3; i++) out.push(`${t.slice(0, i)} ${t.slice(i)}`);
+  return out;
+}
+
+/**
  * Other spellings of a name or code, the term itself excluded, de-duplicated (case-insensitive).
  * Multi-word phrases are varied word by word only where a word is a code.
  * @example
@@ -101,12 +128,13 @@ export function spellingVariants(term: string): string[] {
   // A several-word name's hyphens as spaces (`RecQ-class DNA` as RecQ class DNA): the index stores
   // `recq-class` as one more lexeme, which the corpus need not hold when it holds the words.
   if (/\s/.test(term.trim()) && /\w-\w/.test(term)) add(term.replace(/(?<=\w)-(?=\w)/g, " "));
+
   // Two rounds: a qualified code's bare part gets its own spellings (NF-kB-dependent → NF-kB → NF-κB).
   let frontier = [term];
   for (let round = 0; round < 2; round++) {
     const next: string[] = [];
     for (const t of frontier) {
-      for (const v of [...namedParts(t), ...greek(t), ...letterDigit(t), ...homoglyphs(t)]) {
+      for (const v of [...namedParts(t), ...greek(t), ...letterDigit(t), ...homoglyphs(t), ...placeOf(t)]) {
         if (!seen.has(v.toLowerCase())) next.push(v);
         add(v);
       }

@@ -3,7 +3,7 @@ import { runContext, type NodeConfig, type RunContext } from "../context/run-con
 import { gateLookup } from "../evidence/judge.js";
 import { exampleKindAsked, exampleNamedFor } from "../evidence/thing-request.js";
 import { asksFileLayout, asLayoutQuestion } from "../planner/file-format.js";
-import { applyOverrides, planQuestion, type PlanOverrides } from "../planner/index.js";
+import { applyOverrides, everydayTopic, planQuestion, type PlanOverrides } from "../planner/index.js";
 import { asExampleRequest, headNounTerms, headTerms, namesAThing, searchFramed } from "../planner/noun-phrase.js";
 import { statedQuantities } from "../retrieval/quantities.js";
 import { embedQueryCached } from "../retrieval/query-embedding.js";
@@ -46,13 +46,23 @@ export async function planner(state: GraphStateType, config: NodeConfig): Promis
     multi_section_threshold: state.multi_section_threshold,
     token_budget: state.token_budget,
   };
-  const planned = await planQuestion({
-    question: state.standalone_question,
-    profiles: ctx.profiles,
-    examples: examples.length > 0,
-    chatModel: ctx.chatModel,
-    overrides,
-  });
+  const ask = (everyday?: boolean) =>
+    planQuestion({
+      question: state.standalone_question,
+      profiles: ctx.profiles,
+      examples: examples.length > 0,
+      chatModel: ctx.chatModel,
+      overrides,
+      ...(everyday === undefined ? {} : { everyday }),
+    });
+  let planned = await ask();
+  // "world clock weather in celsius" over a phone's manual: an everyday word the corpus speaks of is in scope.
+  const topic =
+    planned.plan.planner === "heuristic" && planned.plan.intent === "out_of_scope" ? everydayTopic(state.standalone_question) : undefined;
+  if (topic && (await lookups.termPresence([topic])).some((p) => p.minDf > 0)) {
+    const replanned = await ask(false);
+    planned = { ...replanned, plan: { ...replanned.plan, reason: `${replanned.plan.reason}; the corpus mentions "${topic}"` } };
+  }
   const { fallback } = planned;
   const docs = ctx.profiles.filter((p) => p.formatter === "doc" && indexed.has(p.name)).map((p) => p.name);
   const layout = () => layoutQuestion(ctx, state.standalone_question, planned.plan, docs, overrides);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
+import { judgedOver, retrievalContext, stateWith } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
 import { clarify } from "./clarify.js";
+import { planner } from "./planner.js";
 import { opensWithCue } from "./quality-gate.js";
 
 // A real store holding a small corpus of company filings: the gate must notice a company, product
@@ -51,6 +52,16 @@ beforeAll(async () => {
           },
         ],
       },
+      {
+        uri: "terminal.md",
+        title: "Filing terminal",
+        sections: [
+          {
+            title: "Touch screen",
+            content: "Tap the touch screen of the filing terminal to open a filing. Its home page shows the weather at each office.",
+          },
+        ],
+      },
     ],
     [{ name: "docs", summary: "Annual reports of Acme Corp and Globex, and the filings client API" }],
   );
@@ -60,6 +71,7 @@ afterAll(async () => {
 });
 
 const judged = (question: string) => judgedOver(ctx, question);
+const stateOf = (question: string) => stateWith({ question, plan: null });
 
 describe("gate: what the corpus does not cover", () => {
   it("asks, naming the company, when no indexed document mentions it", async () => {
@@ -137,6 +149,27 @@ describe("gate: what the corpus does not cover", () => {
     expect((await judged("sourdough in filings?")).gate).toMatchObject({ decision: "clarify", missing: ["sourdough"] });
     // In a longer question the one unknown word may be a paraphrase: it alone does not make the question uncovered.
     expect((await judged("How do I sourdough my filings up?")).gate!.missing).toBeUndefined();
+  });
+
+  it("reads a plain word written closed as the corpus writes it open (touchscreen, touch screen)", async () => {
+    expect((await judged("touchscreen in filings?")).gate!.missing).toBeUndefined();
+    expect((await judged("trackpad in filings?")).gate).toMatchObject({ decision: "clarify", missing: ["trackpad"] });
+  });
+
+  it("requires neither a day of the week nor the owner of a possessive as part of the name owned", async () => {
+    expect((await judged("Did Globex report its revenue every Sunday in fiscal 2023?")).gate!.missing).toBeUndefined();
+    expect((await judged("What revenue did Globex's Hammock platform report in fiscal 2023?")).gate!.missing).toBeUndefined();
+    expect((await judged("What revenue did Initech's Hammock platform report in fiscal 2023?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["Initech"],
+    });
+  });
+
+  it("plans an everyday topic the corpus speaks of as a question to search, not as out of scope", async () => {
+    const { plan } = await planner(stateOf("What weather does the terminal's home page show?"), { context: ctx });
+    expect(plan!.intent).not.toBe("out_of_scope");
+    expect(plan!.reason).toContain('the corpus mentions "weather"');
+    expect((await planner(stateOf("Any good recipe for the office party?"), { context: ctx })).plan!.intent).toBe("out_of_scope");
   });
 
   it("asks when most of the question's words are in no document (off-topic)", async () => {

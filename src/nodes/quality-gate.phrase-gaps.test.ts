@@ -124,6 +124,10 @@ describe("phraseGaps", () => {
   it("counts an unindexed word after a determiner or a preposition", () => {
     expect(phraseGaps("How do I unlock the phone with the iris scanner?", unindexed("iris", "unlock"), none)).toEqual(["iris"]);
     expect(phraseGaps("How do I send an SOS via satellite?", unindexed("satellite"), none)).toEqual(["satellite"]);
+    // "for" and "about" open one too; so does a superlative after an opener, for the noun it ranks.
+    expect(phraseGaps("What's a good recipe for sourdough bread?", unindexed("sourdough"), none)).toEqual(["sourdough"]);
+    expect(phraseGaps("What is the largest ocean on Earth?", unindexed("ocean"), none)).toEqual(["ocean"]);
+    expect(phraseGaps("Which ocean is largest?", unindexed("ocean"), none)).toEqual([]);
   });
 
   it("skips numbers, superlatives, intent cues, indexed words and words the evidence holds", () => {

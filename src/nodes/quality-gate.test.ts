@@ -176,6 +176,34 @@ describe("gate", () => {
     expect(named.decision).toBe("broaden");
   });
 
+  it("weighs a low top passage that stands far above every other section's, and not one that does not", async () => {
+    // Five key terms (gradient, slew, rate, coil, limited): the top passage holds two, under the 50% that alone would do.
+    const asked = "How is the gradient slew rate of the coil limited?";
+    const over = { plan: planFor(asked), standalone_question: asked };
+    const elsewhere = (relevance: number, content: string) => ({ ...hit(relevance, content), documentId: "d2" });
+    const standsOut = await judge([hit(0.15, "The coil gradient was measured."), elsewhere(0.05, "Other.")], over);
+    expect(standsOut.signals).toMatchObject({ top_score: 0.15, runner_up: 0.05, key_term_coverage: 0.4 });
+    expect(standsOut.decision).toBe("broaden");
+    const level = await judge([hit(0.15, "The coil gradient was measured."), elsewhere(0.1, "Other.")], over);
+    expect(level.decision).toBe("clarify");
+    expect(level.reason).toMatch(/^Nothing relevant/);
+    // Under dominantMin nothing stands out, however far below the rest is.
+    expect((await judge([hit(0.08, "The coil gradient was measured."), elsewhere(0.01, "Other.")], over)).decision).toBe("clarify");
+    // Another passage of the same section is not another place.
+    expect((await judge([hit(0.15, "The coil gradient was measured."), hit(0.14, "Coils.")], over)).signals.runner_up).toBeUndefined();
+  });
+
+  it("searches the route's other sources before finding nothing relevant, then asks", async () => {
+    const nothing = [hit(0.1, "Helium boil-off of the magnet.")];
+    const route = { sources: ["docs", "api"], primary: ["docs"], scores: {}, reason: "" };
+    const first = await judge(nothing, { route });
+    expect(first.decision).toBe("broaden");
+    expect(first.reason).toMatch(/^Nothing relevant.*Searching the other routed sources \(api\) first\.$/);
+    expect((await judge(nothing, { route, attempt: 1 })).decision).toBe("clarify");
+    // Every routed source searched: nothing relevant asks at once.
+    expect((await judge(nothing, { route: { ...route, primary: ["docs", "api"] } })).decision).toBe("clarify");
+  });
+
   it("names every bad setting before any run", async () => {
     expect(() => buildRunContext({ ...ctx, settings: { gate: { strongHit: 2, maxRetries: -1 } } })).toThrow(
       expect.toSatisfy(

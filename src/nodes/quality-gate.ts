@@ -17,7 +17,7 @@ import {
   presentSpelling,
   type Evidence,
 } from "../evidence/judge.js";
-import { spellingVariants } from "../evidence/spelling.js";
+import { compounds, spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import { escapeRegExp } from "../retrieval/synonyms.js";
@@ -111,7 +111,7 @@ function spelledCoverage(keyTerms: readonly string[], question: string, texts: r
   const mentioned = mentionedIn(texts.map((t) => withSynonymsOf(t, synonyms)));
   const covered = [...byStem.values()].filter((t) => {
     const split = asWrittenWords(t, question);
-    return mentioned(t) || (split !== undefined && mentioned(split)) || spellingVariants(t).some(mentioned);
+    return mentioned(t) || (split !== undefined && mentioned(split)) || [...spellingVariants(t), ...compounds(t)].some(mentioned);
   });
   return covered.length / byStem.size;
 }
@@ -148,6 +148,11 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // Expanded blocks hold the whole section around a matched chunk: key terms found there count too.
   const expanded = state.context.filter((b) => !isNonSubstantive(b.metadata)).map((b) => `${b.title} ${b.section ?? ""} ${b.text}`);
   const signals = gateSignals(evidence, plan.key_terms, settings.gate, plan.top_k, expanded);
+  // How far the top passage stands above the best one of another section or document.
+  const byScore = [...state.ranked].sort((a, b) => b.relevance - a.relevance);
+  const place = (r: (typeof byScore)[number]) => `${r.documentId}\u0000${r.sectionTitle ?? ""}`;
+  const other = byScore.find((r) => byScore[0] && place(r) !== place(byScore[0]));
+  if (other) signals.runner_up = other.relevance;
   const lookups = runLookups(store, tenant, state.run_id);
   const synonyms = await tenantSynonyms(store, tenant, settings.retrieval.synonyms, lookups.generation);
   signals.key_term_coverage = Math.max(
@@ -233,6 +238,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   const claim = isClaim(state.standalone_question);
   let gate =
     missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0, claim);
+  // Nothing relevant in the primary sources says little while the route's other sources are unsearched:
+  // a question routed to the tutorials may be answered by the reference ("create the subscription").
+  const unsearched = state.route && state.attempt === 0 ? state.route.sources.filter((s) => !state.route!.primary.includes(s)) : [];
+  if (gate.decision === "clarify" && missing.length === 0 && unsearched.length > 0 && state.attempt < settings.gate.maxRetries) {
+    gate = { ...gate, decision: "broaden", reason: `${gate.reason} Searching the other routed sources (${unsearched.join(", ")}) first.` };
+  }
   // Still weak after broadening: a word naming what is asked about that no document holds says the near misses are about something else.
   const last = gate.decision === "weak" && settings.gate.weakUnknownWord && !claim ? gateLookup(plan, namesEntry) : undefined;
   if (last && last.terms.length > 0) {

@@ -12,6 +12,8 @@ interface Cue {
   label: string;
   /** A task cue: it reads the request as one for an example only when the corpus has examples to give. */
   task?: true;
+  /** An everyday topic: out of scope only where the corpus does not mention it ({@link everydayTopic}). */
+  everyday?: true;
 }
 
 /** A request to build something new ("How would I set up a …", "I need a …"). */
@@ -23,6 +25,19 @@ const BUILD_ONE: Cue = {
   label: "asks to build one",
   task: true,
 };
+
+/** Everyday topics: out of scope for a documentation corpus, unless the corpus itself speaks of them. */
+const EVERYDAY = /\b(weather|recipe|football|stock price|horoscope)\b/i;
+
+/**
+ * The everyday topic a question names (weather, a recipe), which reads it as out of scope: the
+ * planner asks the corpus whether it mentions the word (a phone's world clock shows the weather).
+ * @example
+ * everydayTopic("world clock weather in celsius"); // "weather"
+ */
+export function everydayTopic(question: string): string | undefined {
+  return EVERYDAY.exec(question)?.[1]?.toLowerCase();
+}
 
 // Weights: 3 = the cue alone decides, 2 = strong, 1-1.5 = a hint that other cues can outvote.
 const CUES: Cue[] = [
@@ -39,7 +54,7 @@ const CUES: Cue[] = [
     label: "chit-chat",
   },
   // Everyday topics are out of scope only when no domain cue speaks louder (a weather API exists).
-  { intent: "out_of_scope", re: /\b(weather|recipe|football|stock price|horoscope)\b/i, weight: 2.5, label: "everyday topic" },
+  { intent: "out_of_scope", re: EVERYDAY, weight: 2.5, label: "everyday topic", everyday: true },
   {
     intent: "comparison",
     re: /\b(compar(e|es|ed|ing|ison)|differen(ce|ces|t from)|differ|vs\.?|versus|pros and cons|trade-?offs?|which (one )?(is|should i use) (better|faster|best))\b/i,
@@ -202,12 +217,12 @@ export function classifyIntent(
   question: string,
   identifiers = extractIdentifiers(question),
   keyTerms = extractKeyTerms(question),
-  { examples = true }: { examples?: boolean } = {},
+  { examples = true, everyday = true }: { examples?: boolean; everyday?: boolean } = {},
 ): IntentGuess {
   const scores = Object.fromEntries(TIE_ORDER.map((i) => [i, 0])) as Record<Intent, number>;
   const cues: string[] = [];
   for (const cue of CUES) {
-    if (cue.task && !examples) continue;
+    if ((cue.task && !examples) || (cue.everyday && !everyday)) continue;
     const m = question.match(cue.re);
     if (!m) continue;
     scores[cue.intent] += cue.weight;
@@ -259,6 +274,12 @@ export interface HeuristicPlanOptions {
    * @default true
    */
   examples?: boolean;
+  /**
+   * Whether an everyday topic (weather, a recipe) reads the question as out of scope; false where
+   * the corpus mentions the topic's word ({@link everydayTopic}).
+   * @default true
+   */
+  everyday?: boolean;
 }
 
 /**
@@ -274,10 +295,10 @@ export interface HeuristicPlanOptions {
  * plan.sources; // ["api_reference", "examples", "docs"]
  * ```
  */
-export function heuristicPlan(question: string, { profiles, examples = true }: HeuristicPlanOptions): Plan {
+export function heuristicPlan(question: string, { profiles, examples = true, everyday = true }: HeuristicPlanOptions): Plan {
   const identifiers = extractIdentifiers(question);
   const keyTerms = extractKeyTerms(question);
-  const guess = classifyIntent(question, identifiers, keyTerms, { examples });
+  const guess = classifyIntent(question, identifiers, keyTerms, { examples, everyday });
   const broad = BREADTH.test(question);
   // mr.makeAdc also yields makeAdc; count the name once.
   const distinct = identifiers.filter((id) => !identifiers.some((o) => o !== id && o.endsWith(`.${id}`))).length;

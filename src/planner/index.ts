@@ -6,7 +6,7 @@ import { heuristicPlan } from "./heuristic.js";
 import { llmPlan } from "./llm.js";
 import { applyOverrides, type PlanOverrides } from "./overrides.js";
 
-export { classifyIntent, heuristicPlan } from "./heuristic.js";
+export { classifyIntent, everydayTopic, heuristicPlan } from "./heuristic.js";
 export { llmPlan, LlmPlanSchema, plannerPrompt } from "./llm.js";
 export { applyOverrides } from "./overrides.js";
 export { budgetFor, intentPrior, orderSources, INTENT_BUDGETS, KIND_ORDER, MAX_TOKEN_BUDGET, MAX_TOP_K } from "./budget.js";
@@ -29,6 +29,8 @@ export interface PlanQuestionOptions {
   timeoutMs?: number;
   /** Whether the corpus holds examples (see `HeuristicPlanOptions.examples`). @default true */
   examples?: boolean;
+  /** Whether an everyday topic reads as out of scope (see `HeuristicPlanOptions.everyday`). @default true */
+  everyday?: boolean;
 }
 
 /** A plan, and why the LLM planner was not used when it should have been. */
@@ -56,6 +58,7 @@ export async function planQuestion({
   overrides = {},
   timeoutMs,
   examples,
+  everyday,
 }: PlanQuestionOptions): Promise<PlanOutcome> {
   let fallback: string | undefined;
   let plan: Plan | undefined;
@@ -67,6 +70,10 @@ export async function planQuestion({
       fallback = `planner: LLM planner failed (${message}); used the heuristic plan`;
     }
   }
-  plan ??= heuristicPlan(question, { profiles, ...(examples === undefined ? {} : { examples }) });
+  plan ??= heuristicPlan(question, {
+    profiles,
+    ...(examples === undefined ? {} : { examples }),
+    ...(everyday === undefined ? {} : { everyday }),
+  });
   return { plan: applyOverrides(plan, overrides), ...(fallback ? { fallback } : {}) };
 }

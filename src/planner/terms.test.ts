@@ -90,6 +90,13 @@ describe("extractConstraints", () => {
     expect(extractConstraints("Tutorial: how do foreign keys work?")).toEqual([]);
   });
 
+  it("reads a possessive as the end of a name, and days, months and times of day as the question's own values", () => {
+    expect(extractConstraints("What does Drosophila's Sfmbt bind?")).toEqual(["Drosophila", "Sfmbt"]);
+    expect(extractConstraints("How do I share with Samsung's Quick Share?")).toEqual(["Samsung", "Quick Share"]);
+    expect(extractConstraints("Can the phone restart itself every Sunday at 3 a.m.?")).toEqual([]);
+    expect(extractConstraints("Which reports did Acme file in March 2023?")).toEqual(["Acme", "2023"]);
+  });
+
   it("requires the one-letter unit of a quantity, not a capital letter standing alone", () => {
     expect(extractConstraints("How do I turn on 45 W super fast charging?")).toEqual(["W"]);
     // A title-case name holding a lower-case "to" or "of" is one name; a move from one thing to another is two.

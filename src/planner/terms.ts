@@ -31,7 +31,7 @@ const REQUEST_FRAME = new RegExp(
 );
 
 /** Latin abbreviations that look like dotted names. */
-const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a"]);
+const NOT_DOTTED = new Set(["e.g", "i.e", "etc", "vs", "cf", "a.k.a", "a.m", "p.m"]);
 
 /** A unit with a metric prefix (`kHz`, `mT`, `mV`, `dB`): its inner capital does not make it code. */
 const UNIT = /^(?:[pnuµmcdkMG](?:Hz|T|V|W|A|Pa|J|s|m|g|L|B|Ohm))$/;
@@ -141,6 +141,16 @@ export function extractIdentifiers(question: string): string[] {
 }
 
 const isLastPart = (dotted: string, part: string) => dotted.includes(".") && dotted.endsWith(`.${part}`);
+
+/**
+ * Days and months: a value of the question's own ("every Sunday at 3 a.m.", "in March"), capitalised
+ * by English, not a name the corpus must hold. A year stays required ({@link YEAR}).
+ */
+const CALENDAR = new Set(
+  "monday tuesday wednesday thursday friday saturday sunday january february march april june july august september october november december".split(
+    " ",
+  ),
+);
 
 /** Capitalised words that frame a question rather than name a thing. */
 const FRAMING = new Set([
@@ -344,11 +354,19 @@ export function extractConstraints(question: string): string[] {
         }
       }
       const isName =
-        w.length >= 2 && NAME.test(w) && !FRAMING.has(w.toLowerCase()) && !STOP_WORDS.has(w.toLowerCase()) && /[A-Za-z]/.test(w);
+        w.length >= 2 &&
+        NAME.test(w) &&
+        !FRAMING.has(w.toLowerCase()) &&
+        !STOP_WORDS.has(w.toLowerCase()) &&
+        !CALENDAR.has(w.toLowerCase()) &&
+        /[A-Za-z]/.test(w);
       // A count with a unit letter (2D, 3T, 7T) describes the thing a name after it names: words side by side.
       if (isName && MEASURE.test(w)) describes = true;
-      if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) run.push(w);
-      else {
+      if (isName && !(first && !/[A-Z].*[A-Z]/.test(w))) {
+        run.push(w);
+        // "Drosophila's Sfmbt": a possessive ends its name; the owner and the owned are two names.
+        if (/['’]s$/.test(raw.replace(/[^A-Za-z0-9'’]+$/, ""))) flush();
+      } else {
         flush();
         // A capitalised word opening a sentence may be a name (Teplizumab delays ...) or a plain word
         // (Increased ...): required either way, it costs nothing when the corpus has it.

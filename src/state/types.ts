@@ -110,6 +110,8 @@ export interface GateSignals {
   identifier_coverage?: number;
   /** Strong substantive hits that are the entry the question names verbatim (see `RankedChunk.named`). */
   named_hits?: number;
+  /** The best relevance of a passage from another section or document than the top one: how far the top one stands out. */
+  runner_up?: number;
 }
 
 export interface GateResult {
