@@ -29,6 +29,8 @@ describe("the settings tree", () => {
       minTop3Avg: 0.45,
       minCoverage: 0.5,
       relevantFloor: 0.25,
+      dominantMin: 0.1,
+      dominantRatio: 2,
       clarifyCoverage: 0.34,
       maxRetries: 1,
       nearMisses: 3,
