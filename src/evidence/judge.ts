@@ -2,7 +2,7 @@ import type { GateSettings } from "../config/run-settings.js";
 import { coverage, keyStems, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import type { GateResult, GateSignals, Plan } from "../state/types.js";
-import { compounds, spellingVariants } from "./spelling.js";
+import { compounds, dialects, spellingVariants } from "./spelling.js";
 
 /** One ranked result as the gate weighs it. */
 export interface Evidence {
@@ -250,10 +250,14 @@ export function gateLookup(
   const terms = namesEntry ? [] : plan.key_terms.filter((t) => !t.includes("."));
   if (plan.constraints.length === 0 && terms.length <= 1) return undefined;
   // A term the corpus spells another way (IL6 / IL-6, PPARy / PPARγ, Rad53-dependent / Rad53) is not missing.
-  // A plain word may be written closed or open (`touchscreen` / touch screen); a required name is as written.
+  // A plain word may be written closed or open (`touchscreen` / touch screen) or in the other
+  // English spelling (`colour` / color); a required name is as written.
   const required = new Set(plan.constraints.map((c) => c.toLowerCase()));
   const spellings = new Map(
-    [...plan.constraints, ...terms].map((t) => [t, [...spellingVariants(t), ...(required.has(t.toLowerCase()) ? [] : compounds(t))]]),
+    [...plan.constraints, ...terms].map((t) => [
+      t,
+      [...spellingVariants(t), ...(required.has(t.toLowerCase()) ? [] : [...compounds(t), ...dialects(t)])],
+    ]),
   );
   const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
   return { terms, spellings, lookup };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compounds, spellingVariants } from "./spelling.js";
+import { compounds, dialects, spellingVariants } from "./spelling.js";
 
 describe("spellingVariants", () => {
   it("joins, hyphenates and spaces letters and digits", () => {
@@ -37,6 +37,16 @@ describe("spellingVariants", () => {
     expect(spellingVariants("Algerian")).toEqual(["Algeria", "Alger"]);
     expect(spellingVariants("Korean")).toEqual(["Korea"]);
     expect(spellingVariants("Android")).toEqual([]);
+  });
+
+  it("spells a plain word the British and the American way", () => {
+    expect(dialects("colours")).toEqual(["colors"]);
+    expect(dialects("color")).toEqual(["colour"]);
+    expect(dialects("organised")).toEqual(["organized"]);
+    expect(dialects("centre")).toEqual(["center"]);
+    expect(dialects("licence")).toEqual(["license"]);
+    expect(dialects("water")).toEqual([]);
+    expect(dialects("Colour")).toEqual([]);
   });
 
   it("writes a plain word closed or open, and nothing else", () => {

@@ -91,6 +91,29 @@ function placeOf(term: string): string[] {
 }
 
 /**
+ * A plain word in the other English spelling: British `colour`, `centre`, `organise`, `analyse`,
+ * `licence` as American color, center, organize, analyze, license, and back. Lower-case words only.
+ * @example
+ * dialects("colours"); // ["colors"]
+ */
+export function dialects(term: string): string[] {
+  const t = term.trim();
+  if (!/^[a-z]{4,}$/.test(t)) return [];
+  const pairs: Array<[RegExp, string]> = [
+    [/our(?=s?$|ed$|ing$|ful$|ite$|ites$|able$)/, "or"],
+    [/(?<=[a-z]{2})or(?=s?$|ed$|ing$|ful$|ite$|ites$|able$)/, "our"],
+    [/(?<=[a-z]{3})tre(?=s?$)/, "ter"],
+    [/(?<=[a-z]{3})ter(?=s?$)/, "tre"],
+    [/(?<=[a-z]{2})is(?=e$|es$|ed$|ing$|ation$|ations$)/, "iz"],
+    [/(?<=[a-z]{2})iz(?=e$|es$|ed$|ing$|ation$|ations$)/, "is"],
+    [/(?<=[a-z]{2})ys(?=e$|es$|ed$|ing$)/, "yz"],
+    [/(?<=[a-z]{2})yz(?=e$|es$|ed$|ing$)/, "ys"],
+    [/ence(?=s?$)/, "ense"],
+  ];
+  return [...new Set(pairs.filter(([re]) => re.test(t)).map(([re, to]) => t.replace(re, to)))].filter((v) => v !== t);
+}
+
+/**
  * A plain word written closed or open: `touchscreen` as touch screen (every split into two parts of
  * three or more letters; the store finds the one the corpus writes as a phrase), `touch screen` as
  * touchscreen. Only lower-case words of 7 to 14 letters are split. For plain key terms only: a

@@ -58,7 +58,8 @@ beforeAll(async () => {
         sections: [
           {
             title: "Touch screen",
-            content: "Tap the touch screen of the filing terminal to open a filing. Its home page shows the weather at each office.",
+            content:
+              "Tap the touch screen of the filing terminal to open a filing; each has its own color. Its home page shows the weather at each office.",
           },
         ],
       },
@@ -151,9 +152,11 @@ describe("gate: what the corpus does not cover", () => {
     expect((await judged("How do I sourdough my filings up?")).gate!.missing).toBeUndefined();
   });
 
-  it("reads a plain word written closed as the corpus writes it open (touchscreen, touch screen)", async () => {
+  it("reads a plain word written closed as the corpus writes it open (touchscreen), or in the other English spelling (colour)", async () => {
     expect((await judged("touchscreen in filings?")).gate!.missing).toBeUndefined();
     expect((await judged("trackpad in filings?")).gate).toMatchObject({ decision: "clarify", missing: ["trackpad"] });
+    // The other English spelling of a plain word: "colour" where the corpus writes color.
+    expect((await judged("colour of filings?")).gate!.missing).toBeUndefined();
   });
 
   it("requires neither a day of the week nor the owner of a possessive as part of the name owned", async () => {
