@@ -56,6 +56,7 @@ export const FROZEN_SETS = {
   blind20: "evals/pulseq-blind20/questions.jsonl",
   blind21: "evals/pulseq-blind21/questions.jsonl",
   blind22: "evals/pulseq-blind22/questions.jsonl",
+  blind23: "evals/pulseq-blind23/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
