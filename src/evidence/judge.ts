@@ -44,6 +44,23 @@ export function gateSignals(
 }
 
 /**
+ * Whether the top passage stands far above the best one of any other section or document (`runner_up`):
+ * at least `dominantMin`, and `dominantRatio` times it. A claim in other words than its abstract's
+ * scores low everywhere, and highest, by far, on that abstract. The gate reads it for claims only:
+ * in a long document one section is about the question's subject and stands out even when the
+ * document never answers the question.
+ * @example
+ * standsOut({ ...signals, top_score: 0.17, runner_up: 0.02 }, defaultRunSettings().gate); // true
+ */
+export function standsOut(signals: GateSignals, settings: Pick<GateSettings, "dominantMin" | "dominantRatio">): boolean {
+  return (
+    signals.runner_up !== undefined &&
+    signals.top_score >= settings.dominantMin &&
+    signals.top_score >= settings.dominantRatio * signals.runner_up
+  );
+}
+
+/**
  * The verdict from the signals, with a reason a reader can check against them: "strong",
  * "broaden" (weak, and a round is left), "weak", or "clarify" (nothing relevant).
  * @param attempt the round just judged: 0 first, 1 after one broaden.
@@ -59,12 +76,13 @@ export function decide(signals: GateSignals, attempt: number, settings: GateSett
   // A low score alone is not "nothing": when the evidence holds most of the question's key
   // terms, a broadened round or a candid working theory beats asking the user again.
   const termsFound = hasKeyTerms && signals.key_term_coverage >= settings.minCoverage;
-  // Nor is a low top passage that stands far above every other section's: the answer in other words.
-  const standsOut =
-    signals.runner_up !== undefined &&
-    signals.top_score >= settings.dominantMin &&
-    signals.top_score >= settings.dominantRatio * signals.runner_up;
-  if (signals.top_score < settings.relevantFloor && (signals.identifier_coverage ?? 0) < 1 && !termsFound && !standsOut) {
+  // Nor, for a claim, is a low top passage that stands far above every other one: the claim in other words.
+  if (
+    signals.top_score < settings.relevantFloor &&
+    (signals.identifier_coverage ?? 0) < 1 &&
+    !termsFound &&
+    !(claim && standsOut(signals, settings))
+  ) {
     return { decision: "clarify", signals, reason: `Nothing relevant: ${seen}, below the ${pct(settings.relevantFloor)} floor.` };
   }
   // A question naming identifiers that the top evidence holds verbatim is on topic, whatever its score.

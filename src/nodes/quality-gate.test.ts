@@ -176,10 +176,10 @@ describe("gate", () => {
     expect(named.decision).toBe("broaden");
   });
 
-  it("weighs a low top passage that stands far above every other section's, and not one that does not", async () => {
+  it("weighs a claim's low top passage that stands far above every other section's, and not a question's", async () => {
     // Five key terms (gradient, slew, rate, coil, limited): the top passage holds two, under the 50% that alone would do.
-    const asked = "How is the gradient slew rate of the coil limited?";
-    const over = { plan: planFor(asked), standalone_question: asked };
+    const claimed = "The gradient slew rate of the coil is limited.";
+    const over = { plan: planFor(claimed), standalone_question: claimed };
     const elsewhere = (relevance: number, content: string) => ({ ...hit(relevance, content), documentId: "d2" });
     const standsOut = await judge([hit(0.15, "The coil gradient was measured."), elsewhere(0.05, "Other.")], over);
     expect(standsOut.signals).toMatchObject({ top_score: 0.15, runner_up: 0.05, key_term_coverage: 0.4 });
@@ -191,6 +191,13 @@ describe("gate", () => {
     expect((await judge([hit(0.08, "The coil gradient was measured."), elsewhere(0.01, "Other.")], over)).decision).toBe("clarify");
     // Another passage of the same section is not another place.
     expect((await judge([hit(0.15, "The coil gradient was measured."), hit(0.14, "Coils.")], over)).signals.runner_up).toBeUndefined();
+    // A question's section standing out of a long document may be its subject without its answer.
+    const asked = "How is the gradient slew rate of the coil limited?";
+    const question = await judge([hit(0.15, "The coil gradient was measured."), elsewhere(0.05, "Other.")], {
+      plan: planFor(asked),
+      standalone_question: asked,
+    });
+    expect(question.decision).toBe("clarify");
   });
 
   it("searches the route's other sources before finding nothing relevant, then asks", async () => {
@@ -199,7 +206,15 @@ describe("gate", () => {
     const first = await judge(nothing, { route });
     expect(first.decision).toBe("broaden");
     expect(first.reason).toMatch(/^Nothing relevant.*Searching the other routed sources \(api\) first\.$/);
+    expect(first.unsearched).toEqual(["api"]);
     expect((await judge(nothing, { route, attempt: 1 })).decision).toBe("clarify");
+    // After that round, evidence under the floor asks even when it holds half the key terms (which
+    // on a first round broadens, and after an ordinary broadened round answers weakly).
+    const low = [hit(0.1, onTopic)];
+    expect((await judge(low, { route, attempt: 1 })).decision).toBe("weak");
+    const after = await judge(low, { route, attempt: 1, gate: first });
+    expect(after.decision).toBe("clarify");
+    expect(after.reason).toMatch(/^Nothing relevant in any routed source/);
     // Every routed source searched: nothing relevant asks at once.
     expect((await judge(nothing, { route: { ...route, primary: ["docs", "api"] } })).decision).toBe("clarify");
   });

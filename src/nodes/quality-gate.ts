@@ -11,6 +11,7 @@ import {
   corpusGaps,
   decide,
   gateLookup,
+  standsOut,
   gateSignals,
   notCovered,
   phraseGaps,
@@ -245,7 +246,27 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // a question routed to the tutorials may be answered by the reference ("create the subscription").
   const unsearched = state.route && state.attempt === 0 ? state.route.sources.filter((s) => !state.route!.primary.includes(s)) : [];
   if (gate.decision === "clarify" && missing.length === 0 && unsearched.length > 0 && state.attempt < settings.gate.maxRetries) {
-    gate = { ...gate, decision: "broaden", reason: `${gate.reason} Searching the other routed sources (${unsearched.join(", ")}) first.` };
+    gate = {
+      ...gate,
+      decision: "broaden",
+      unsearched,
+      reason: `${gate.reason} Searching the other routed sources (${unsearched.join(", ")}) first.`,
+    };
+  }
+  // Those sources searched too, with the broadened round's lower bar: a top passage still under the
+  // floor (and, for a claim, not standing out) is nothing relevant, whatever share of the key terms it holds.
+  const after = state.attempt > 0 && (state.gate?.unsearched?.length ?? 0) > 0;
+  if (
+    after &&
+    gate.decision === "weak" &&
+    signals.top_score < settings.gate.relevantFloor &&
+    !(claim && standsOut(signals, settings.gate))
+  ) {
+    gate = {
+      decision: "clarify",
+      signals,
+      reason: `Nothing relevant in any routed source: top ${Math.round(signals.top_score * 100)}%, below the ${Math.round(settings.gate.relevantFloor * 100)}% floor.`,
+    };
   }
   // Still weak after broadening: a word naming what is asked about that no document holds says the near misses are about something else.
   const last = gate.decision === "weak" && settings.gate.weakUnknownWord && !claim ? gateLookup(plan, namesEntry) : undefined;

@@ -81,6 +81,7 @@ describe("heuristicPlan intents", () => {
   it.each([
     ["I'd like to see createClient used in an actual project, is there one?", "example", "asks to see it used"],
     ["Is paginate() called in a real application anywhere?", "example", "asks to see it used"],
+    ["Where is createClient used?", "example", "asks to see it used"],
     ["Which options are used in the retry policy?", "api", undefined],
     [
       "I save my settings with config.setOption, how do they end up in the .ini file, what's the format of an option line?",

@@ -96,7 +96,10 @@ const CUES: Cue[] = [
   // Asking to see a thing in use: "I'd like to see X used in an actual sequence", "X called in a real script".
   {
     intent: "example",
-    re: new RegExp(String.raw`\b(?:see (?:\S+ ){1,3}(?:used|in use|in action|being used|called)|${IN_ACTUAL_USE})\b`, "i"),
+    re: new RegExp(
+      String.raw`\b(?:see (?:\S+ ){1,3}(?:used|in use|in action|being used|called)|where (?:is|are) (?:\S+ ){1,3}(?:used|called)|${IN_ACTUAL_USE})\b`,
+      "i",
+    ),
     weight: 3,
     label: "asks to see it used",
   },
