@@ -5,7 +5,7 @@
  * false abstains, hit@5, strong verdicts on API questions whose file is the top hit, calibration error.
  * Databases persist under .sourcewise/eval/<corpus>, so a second run embeds nothing.
  * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json] [--set frozen2]
- * `--set frozen2` … `--set frozen5` measure the later sets (evals/frozen2 … evals/frozen5: E-Manual
+ * `--set frozen2` … `--set frozen8` measure the later sets (evals/frozen2 … evals/frozen8: E-Manual
  * and PostgreSQL, each written by a helper before any run, after the gate's rules were designed on
  * the earlier ones), on the same databases; `npm run eval:frozen2`.
  * Leave-one-corpus-out: `--loco eval-results/loco` measures each corpus with the reranker weights
