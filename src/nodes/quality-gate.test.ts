@@ -215,6 +215,10 @@ describe("gate", () => {
     const after = await judge(low, { route, attempt: 1, gate: first });
     expect(after.decision).toBe("clarify");
     expect(after.reason).toMatch(/^Nothing relevant in any routed source/);
+    // Unless it holds the question's identifiers verbatim, as on any round.
+    const plan = { ...planFor("What options does openPGliteStore take?"), identifiers: ["openPGliteStore"] };
+    const named = await judge([hit(0.2, "openPGliteStore opens the embedded database.")], { route, attempt: 1, gate: first, plan });
+    expect(named.decision).toBe("weak");
     // Every routed source searched: nothing relevant asks at once.
     expect((await judge(nothing, { route: { ...route, primary: ["docs", "api"] } })).decision).toBe("clarify");
   });

@@ -11,11 +11,11 @@ import {
   corpusGaps,
   decide,
   gateLookup,
-  standsOut,
   gateSignals,
   notCovered,
   phraseGaps,
   presentSpelling,
+  standsOut,
   type Evidence,
 } from "../evidence/judge.js";
 import { compounds, dialects, spellingVariants } from "../evidence/spelling.js";
@@ -254,12 +254,14 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     };
   }
   // Those sources searched too, with the broadened round's lower bar: a top passage still under the
-  // floor (and, for a claim, not standing out) is nothing relevant, whatever share of the key terms it holds.
+  // floor (not holding the question's identifiers verbatim and, for a claim, not standing out) is
+  // nothing relevant, whatever share of the key terms it holds.
   const after = state.attempt > 0 && (state.gate?.unsearched?.length ?? 0) > 0;
   if (
     after &&
     gate.decision === "weak" &&
     signals.top_score < settings.gate.relevantFloor &&
+    (signals.identifier_coverage ?? 0) < 1 &&
     !(claim && standsOut(signals, settings.gate))
   ) {
     gate = {
