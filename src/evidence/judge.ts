@@ -2,7 +2,7 @@ import type { GateSettings } from "../config/run-settings.js";
 import { coverage, keyStems, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import type { GateResult, GateSignals, Plan } from "../state/types.js";
-import { compounds, dialects, spellingVariants } from "./spelling.js";
+import { plainSpellings, spellingVariants } from "./spelling.js";
 
 /** One ranked result as the gate weighs it. */
 export interface Evidence {
@@ -272,10 +272,7 @@ export function gateLookup(
   // English spelling (`colour` / color); a required name is as written.
   const required = new Set(plan.constraints.map((c) => c.toLowerCase()));
   const spellings = new Map(
-    [...plan.constraints, ...terms].map((t) => [
-      t,
-      [...spellingVariants(t), ...(required.has(t.toLowerCase()) ? [] : [...compounds(t), ...dialects(t)])],
-    ]),
+    [...plan.constraints, ...terms].map((t) => [t, [...spellingVariants(t), ...(required.has(t.toLowerCase()) ? [] : plainSpellings(t))]]),
   );
   const lookup = [...new Set([...spellings].flatMap(([t, others]) => [t, ...others]))];
   return { terms, spellings, lookup };

@@ -131,6 +131,16 @@ export function compounds(term: string): string[] {
 }
 
 /**
+ * The other ways a plain key term may be written ({@link compounds}, {@link dialects}): looked up
+ * for plain words only, never for a name the question requires (`casefold()` is not case folding).
+ * @example
+ * plainSpellings("colour"); // ["color"]
+ */
+export function plainSpellings(term: string): string[] {
+  return [...compounds(term), ...dialects(term)];
+}
+
+/**
  * Other spellings of a name or code, the term itself excluded, de-duplicated (case-insensitive).
  * Multi-word phrases are varied word by word only where a word is a code.
  * @example

@@ -18,7 +18,7 @@ import {
   standsOut,
   type Evidence,
 } from "../evidence/judge.js";
-import { compounds, dialects, spellingVariants } from "../evidence/spelling.js";
+import { plainSpellings, spellingVariants } from "../evidence/spelling.js";
 import { hasIdentifier, keyStems, stem, termSet } from "../generation/text.js";
 import { isIntentCue } from "../planner/heuristic.js";
 import { escapeRegExp } from "../retrieval/synonyms.js";
@@ -103,7 +103,7 @@ function asWrittenWords(term: string, question: string): string | undefined {
 /**
  * The share of the key terms the texts hold the way retrieval finds them: as written, under a
  * synonym (mined abbreviations, the configured map), in another spelling ({@link spellingVariants},
- * {@link compounds}, {@link dialects}) or with the words of a name the question writes joined
+ * {@link plainSpellings}) or with the words of a name the question writes joined
  * (`TrueFISP` in "True-FISP").
  * 0 when there is no text.
  */
@@ -113,9 +113,7 @@ function spelledCoverage(keyTerms: readonly string[], question: string, texts: r
   const mentioned = mentionedIn(texts.map((t) => withSynonymsOf(t, synonyms)));
   const covered = [...byStem.values()].filter((t) => {
     const split = asWrittenWords(t, question);
-    return (
-      mentioned(t) || (split !== undefined && mentioned(split)) || [...spellingVariants(t), ...compounds(t), ...dialects(t)].some(mentioned)
-    );
+    return mentioned(t) || (split !== undefined && mentioned(split)) || [...spellingVariants(t), ...plainSpellings(t)].some(mentioned);
   });
   return covered.length / byStem.size;
 }
