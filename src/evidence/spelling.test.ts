@@ -46,6 +46,8 @@ describe("spellingVariants", () => {
     expect(dialects("centre")).toEqual(["center"]);
     expect(dialects("licence")).toEqual(["license"]);
     expect(dialects("water")).toEqual([]);
+    expect(dialects("odour")).toEqual(["odor"]);
+    expect(dialects("tour")).toEqual([]);
     expect(dialects("Colour")).toEqual([]);
   });
 

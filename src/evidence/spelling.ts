@@ -100,7 +100,8 @@ export function dialects(term: string): string[] {
   const t = term.trim();
   if (!/^[a-z]{4,}$/.test(t)) return [];
   const pairs: Array<[RegExp, string]> = [
-    [/our(?=s?$|ed$|ing$|ful$|ite$|ites$|able$)/, "or"],
+    // Two letters before: colour, odour (not four, hour, tour: "tor" is another word).
+    [/(?<=[a-z]{2})our(?=s?$|ed$|ing$|ful$|ite$|ites$|able$)/, "or"],
     [/(?<=[a-z]{2})or(?=s?$|ed$|ing$|ful$|ite$|ites$|able$)/, "our"],
     [/(?<=[a-z]{3})tre(?=s?$)/, "ter"],
     [/(?<=[a-z]{3})ter(?=s?$)/, "tre"],
