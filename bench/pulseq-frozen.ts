@@ -57,6 +57,7 @@ export const FROZEN_SETS = {
   blind21: "evals/pulseq-blind21/questions.jsonl",
   blind22: "evals/pulseq-blind22/questions.jsonl",
   blind23: "evals/pulseq-blind23/questions.jsonl",
+  blind24: "evals/pulseq-blind24/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
