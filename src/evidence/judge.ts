@@ -248,9 +248,19 @@ export function phraseGaps(question: string, presence: readonly Presence[], inEv
  * notCovered(["Initech"], signals).reason; // "No indexed document mentions Initech."
  */
 export function notCovered(missing: readonly string[], signals: GateSignals): GateResult {
-  const list = missing.length === 1 ? missing[0]! : `${missing.slice(0, -1).join(", ")} or ${missing.at(-1)}`;
-  return { decision: "clarify", signals, missing: [...missing], reason: `No indexed document mentions ${list}.` };
+  return { decision: "clarify", signals, missing: [...missing], reason: `No indexed document mentions ${orList(missing)}.` };
 }
+
+/** "a", "a or b", "a, b or c". */
+const orList = (names: readonly string[]) => (names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`);
+
+/**
+ * What an answer to a long request says of its details no indexed document mentions (`gate.unmentioned`).
+ * @example
+ * unmentionedNote(["CPMG", "Hanning"]); // "No indexed document mentions CPMG or Hanning: the closest match is below, without them."
+ */
+export const unmentionedNote = (names: readonly string[]) =>
+  `No indexed document mentions ${orList(names)}: the closest match is below, without ${names.length === 1 ? "it" : "them"}.`;
 
 /**
  * What the gate asks the corpus about (`store.termPresence`) for a plan, on the first round: the

@@ -102,6 +102,19 @@ describe("generate, offline", () => {
     expect(out.answer!.endsWith(THIN_EVIDENCE)).toBe(true);
   });
 
+  it("opens by naming the details of a long request no indexed document mentions (gate.unmentioned)", async () => {
+    const noted: GateResult = { ...weak, unmentioned: ["Hanning", "CPMG"] };
+    const out = await run({}, noted);
+    const [note, rest] = out.answer!.split("\n\n", 2);
+    expect(note).toBe("No indexed document mentions Hanning or CPMG: the closest match is below, without them.");
+    expect(rest!.startsWith(WORKING_THEORY)).toBe(true);
+    expect(out.citations!.length).toBeGreaterThan(0);
+    // The chat model is told to say so first.
+    const model = new RecordingChatModel(["Working theory: ramps are slew-limited [1]."]);
+    await run({ chatModel: model }, noted);
+    expect(model.calls[0]![1]!.text).toContain("(No indexed document mentions Hanning or CPMG: the closest match is below, without them. Say so first.)");
+  });
+
   it("says so when there is no context", async () => {
     const out = await run({}, weak, []);
     expect(out).toMatchObject({ citations: [], verdict: "weak", strategy: "none/weak", context_seen: "" });

@@ -12,6 +12,7 @@ import type { GenerationSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { requirePlan } from "../planner/require-plan.js";
 import { exampleNameScores } from "../evidence/example-choice.js";
+import { unmentionedNote } from "../evidence/judge.js";
 import { callerUris } from "../evidence/name-callers.js";
 import type { GraphStateType, GraphUpdate } from "../state/state.js";
 import type { Citation, ContextBlock } from "../state/types.js";
@@ -43,6 +44,9 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   const mode: Mode = state.gate?.decision === "strong" ? "strong" : "weak";
   const formatted = formatContext(state.context, ctx.profiles, settings);
   const fallbacks: string[] = [];
+  // Details of a long request no indexed document mentions: the answer opens by saying so.
+  const unmentioned = state.gate?.unmentioned ?? [];
+  const note = unmentioned.length > 0 ? unmentionedNote(unmentioned) : undefined;
   /** The update, with the answer as the conversation's next message (streamed first unless a model streamed it). */
   const done = async (
     answer: string,
@@ -73,7 +77,8 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   if (ctx.chatModel) {
     const id = ctx.chatModelId ?? ctx.chatModel._llmType();
     try {
-      const { renumbered, messageId } = await llmAnswer(ctx.chatModel, state.standalone_question, formatted, mode, settings, config);
+      const question = note ? `${state.standalone_question}\n\n(${note} Say so first.)` : state.standalone_question;
+      const { renumbered, messageId } = await llmAnswer(ctx.chatModel, question, formatted, mode, settings, config);
       const { answer, dropped } = renumbered;
       if (dropped.length > 0)
         fallbacks.push(`generator: removed citations pointing at no source: ${dropped.map((n) => `[${n}]`).join(", ")}`);
@@ -90,7 +95,7 @@ export async function generate(state: GraphStateType, config: NodeConfig): Promi
   }
   const titles = await exampleTitles(state, formatted, ctx);
   const { answer, citations, numbered } = extractive(state, formatted, ctx.profiles, mode, settings, titles);
-  return done(answer, citations, `extractive/${mode}`, { generator: EXTRACTIVE_GENERATOR, numbered });
+  return done(note ? `${note}\n\n${answer}` : answer, citations, `extractive/${mode}`, { generator: EXTRACTIVE_GENERATOR, numbered });
 }
 
 /**

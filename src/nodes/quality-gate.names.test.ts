@@ -87,6 +87,23 @@ describe("gate: names written another way", () => {
     expect(gated.missing?.[0]).toMatch(/^ECG/);
   });
 
+  it("answers a long request whose one unknown name is a detail among twenty or more, noting it; asks when it is the subject", async () => {
+    const long =
+      "Is there a naive segmented cardiac cine gradient echo sequence that waits for the cardiac trigger before each segment, " +
+      "with a long trigger duration on the physio channel, eight heart phases over fifteen heartbeats, a small flip angle, " +
+      "short echo and repetition times, a thin slice, a wide field of view and Hanning apodization of the excitation pulse?";
+    const state = await judgedOver(ctx, long);
+    expect(state.plan!.key_terms.length).toBeGreaterThanOrEqual(21);
+    expect(state.gate!.missing).toBeUndefined();
+    expect(state.gate!.decision).not.toBe("clarify");
+    expect(state.gate!.unmentioned).toEqual(["Hanning"]);
+    expect(state.gate!.reason).toContain("No indexed document mentions Hanning: the closest match is below, without it.");
+    // Asked about alone, the name is what the question is about.
+    const short = (await judgedOver(ctx, "Is there a cine sequence with Hanning apodization?")).gate!;
+    expect(short).toMatchObject({ decision: "clarify", missing: ["Hanning"] });
+    expect(short.unmentioned).toBeUndefined();
+  });
+
   it("still requires it when the name before it is in no document either", async () => {
     const gate = (await judgedOver(ctx, "How would I write a MOLLI (ShMOLLI) sequence?")).gate!;
     expect(gate.decision).toBe("clarify");

@@ -13,6 +13,7 @@ import {
   gateLookup,
   gateSignals,
   notCovered,
+  unmentionedNote,
   phraseGaps,
   presentSpelling,
   standsOut,
@@ -237,6 +238,10 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       if (unwritten.length > 0) missing = unwritten;
     }
   }
+  // A name no document holds among twenty or more details of a long request is one detail: answer, and say so.
+  const details = missing.length > 0 && missing.length < settings.gate.detailShare * plan.key_terms.length ? missing : [];
+  if (details.length > 0) missing = [];
+  const unmentioned = details.length > 0 ? details : (state.gate?.unmentioned ?? []);
   const claim = isClaim(state.standalone_question);
   let gate =
     missing.length > 0 ? notCovered(missing, signals) : decide(signals, state.attempt, settings.gate, plan.key_terms.length > 0, claim);
@@ -279,5 +284,7 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     );
     if (gaps.length > 0 && gaps.length >= settings.gate.weakUnknownShare * plan.key_terms.length) gate = notCovered(gaps, signals);
   }
+  if (unmentioned.length > 0 && gate.decision !== "clarify")
+    gate = { ...gate, unmentioned, reason: `${gate.reason} ${unmentionedNote(unmentioned)}` };
   return { gate, metadata: { timings_ms: { gate: Math.round(performance.now() - started) } } };
 }

@@ -5,7 +5,7 @@ import { LocalFusionReranker } from "../models/rerankers/local.js";
 import type { Candidate, RouteDecision } from "../state/types.js";
 import type { RunContext } from "../context/run-context.js";
 import { broadenPlan } from "./broaden.js";
-import { rerank } from "./rerank.js";
+import { aliasAgreement, rerank } from "./rerank.js";
 import { retrieve } from "./retrieve.js";
 
 let ctx: RunContext;
@@ -139,6 +139,48 @@ describe("rerank", () => {
     const profiles = ctx.profiles.map((p) => (p.name === "docs" ? { ...p, retrieval: { ...p.retrieval, priority: 2 } } : p));
     const byPriority = await rerank(state({ candidates, route }), { context: { ...ctx, reranker, profiles } });
     expect(byPriority.ranked!.map((r) => r.source)).toEqual(["docs", "api"]);
+  });
+
+  it("breaks a tie between entries the alias index matched alike by the language and the qualifier the question writes", async () => {
+    // One method name in three files: the MATLAB Sequence class, pypulseq's Sequence and an installer class.
+    const entry = (n: number, uri: string, metadata: Record<string, unknown>) => ({
+      ...pool[0]!,
+      id: `00000000-0000-0000-0000-00000000010${n}`,
+      source: "api",
+      uri,
+      alias: "exact" as const,
+      metadata: { kind: "method", name: "install", ...metadata },
+    });
+    const installer = entry(1, "pypulseq/Sequence/install.py", { language: "python" });
+    const python = entry(2, "pypulseq/Sequence/sequence.py", { language: "python" });
+    const matlab = entry(3, "matlab/+mr/@Sequence/Sequence.m", { language: "matlab", qualifiedName: "mr.Sequence.install" });
+    const candidates = { "0:api:global": [installer, python, matlab] };
+    const reranker = new CohereReranker({ client: cohereStub(() => 0.5) });
+    const order = async (question: string) => {
+      const plan = planFor(question, { intent: "api", identifiers: ["seq.install", "install"] }, ctx.profiles);
+      const { ranked } = await rerank(state({ candidates, plan, question }), { context: { ...ctx, reranker } });
+      return ranked!.map((r) => r.uri.split("/").at(-1));
+    };
+    expect(await order("in the MATLAB toolbox, what are the optional arguments of seq.install?")).toEqual([
+      "Sequence.m",
+      "sequence.py",
+      "install.py",
+    ]);
+    expect(await order("pypulseq seq.install() parameters")).toEqual(["sequence.py", "install.py", "Sequence.m"]);
+    // Without a language or a qualifier nothing agrees more: the order is the scorer's.
+    const agree = aliasAgreement("what does install do?", ["install"], [installer, python, matlab]);
+    expect([installer, python, matlab].map(agree)).toEqual([0, 0, 0]);
+    // A better-scored entry keeps its place: agreement only breaks ties.
+    const louder = { ...installer, content: `${installer.content} louder` };
+    const byScore = new CohereReranker({ client: cohereStub((doc) => (doc.includes("louder") ? 0.95 : 0.5)) });
+    const plan = planFor("in MATLAB, seq.install?", { intent: "api", identifiers: ["seq.install", "install"] }, ctx.profiles);
+    const { ranked } = await rerank(
+      state({ candidates: { "0:api:global": [python, matlab, louder] }, plan, question: "in MATLAB, seq.install?" }),
+      {
+        context: { ...ctx, reranker: byScore },
+      },
+    );
+    expect(ranked![0]!.uri).toBe("pypulseq/Sequence/install.py");
   });
 
   it("keeps max(top_k × 3, 20) results and handles an empty round", async () => {

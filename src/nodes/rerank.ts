@@ -4,6 +4,7 @@ import type { RetrievalSettings } from "../config/run-settings.js";
 import { runContext, type NodeConfig, type RunContext } from "../context/run-context.js";
 import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
+import { namedLanguageOf } from "../generation/language-hint.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { quantityScores, statedQuantities } from "../retrieval/quantities.js";
 import { nameCoverage, ownNameWords, refusedNames, titleCoverage } from "../retrieval/title-match.js";
@@ -171,6 +172,36 @@ function passage(c: Candidate): string {
   return head ? `${head}\n${c.content}` : c.content;
 }
 
+/**
+ * Among entries the alias index matched equally (`install` of `Sequence.m`, of pypulseq's
+ * `sequence.py` and of its installer class in `install.py`), how well each agrees with what the
+ * question says around the name: 2 for the language it names ("in the MATLAB toolbox"), 1 for the
+ * qualifier it writes (`seq.install`: the entry's qualified name, else its file name, begins with
+ * `seq`). Only breaks ties: a better-scored entry keeps its place.
+ * @example
+ * const agree = aliasAgreement("seq.install in MATLAB?", ["seq.install"], pool); agree(candidate); // 3 for mr.Sequence.install
+ */
+export function aliasAgreement(question: string, identifiers: readonly string[], pool: readonly Candidate[]): (c: Candidate) => number {
+  const language = namedLanguageOf(
+    question,
+    pool.map((c) => ({ uri: c.uri, language: typeof c.metadata.language === "string" ? c.metadata.language : undefined })),
+  );
+  const qualifiers = identifiers.flatMap((id) => {
+    const parts = id.toLowerCase().split(".");
+    return parts.length > 1 ? [{ name: parts.at(-1)!, qualifiers: parts.slice(0, -1) }] : [];
+  });
+  return (c) => {
+    if (!c.alias) return 0;
+    const lang = typeof c.metadata.language === "string" ? c.metadata.language.toLowerCase() : undefined;
+    const name = String(c.metadata.name ?? "").toLowerCase();
+    const qualified = typeof c.metadata.qualifiedName === "string" ? c.metadata.qualifiedName.toLowerCase().split(".").slice(0, -1) : [];
+    const file = (c.uri.split(/[\\/]/).at(-1) ?? "").toLowerCase();
+    const owners = qualified.length > 0 ? qualified : [file];
+    const agrees = qualifiers.some((q) => q.name === name && q.qualifiers.some((w) => owners.some((o) => o.startsWith(w))));
+    return (language && lang === language ? 2 : 0) + (agrees ? 1 : 0);
+  };
+}
+
 const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
 
 /**
@@ -237,6 +268,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
   const tagged = tagSections(ctx, plan, pool);
   const stated = await statedValueScores(ctx, plan, pool, state.standalone_question, state.run_id);
   const names = await exampleNames(ctx, plan, pool, state.standalone_question, state.run_id);
+  const agreement = aliasAgreement(state.standalone_question, plan.identifiers, pool);
   const ranked: RankedChunk[] = [];
   for (const [i, scoredCandidate] of scored.entries()) {
     const { candidate } = scoredCandidate;
@@ -277,7 +309,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
       ...(byCall ? { calls: true } : {}),
     });
   }
-  ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
+  ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance || agreement(b) - agreement(a));
   // An example program whose whole name the question says is evidence of what was asked however
   // many other words the request has: the best-ranked such program gets at least the relevance of
   // the least title match that counts, and the place among other sources' results that puts it at.
@@ -292,7 +324,7 @@ export async function rerank(state: GraphStateType, config: NodeConfig): Promise
     lifted.rerank_score += (floor - lifted.relevance) * (profiles.get(lifted.source)?.priority ?? 1);
     lifted.relevance = floor;
     if (floor >= (plan.thresholds[lifted.source] ?? 0)) delete lifted.below_threshold;
-    ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance);
+    ranked.sort((a, b) => b.rerank_score - a.rerank_score || b.relevance - a.relevance || agreement(b) - agreement(a));
   }
   const keep = Math.max(plan.top_k * s.keepFactor, s.keepMin);
   const kept = ranked.slice(0, keep);

@@ -99,6 +99,20 @@ describe("heuristicPlan intents", () => {
     else expect(p.reason).not.toMatch(/asks to see it used|asks how a file lays it out/);
   });
 
+  // A request that states the settings of what it wants describes one program: where the corpus has
+  // examples it asks for that program, whatever else its words look like (an "output" trigger, a
+  // "default" setting); fewer measured values, or no examples to give, leave the other cues to decide.
+  it("reads a request stating three or more measured settings as asking for the program that sets them", () => {
+    const described =
+      "ramp-sampled spin-echo EPI with an output trigger on each excitation, 2 ms sinc pulses, 64 by 64 over 250 mm, TE 40 ms";
+    const p = plan(described);
+    expect(p.intent).toBe("example");
+    expect(p.reason).toContain("states its settings(2 ms, 250 mm, 40 ms)");
+    expect(heuristicPlan(described, { profiles, examples: false }).intent).toBe("api");
+    expect(plan("What unit is the output delay in: 10 us or 10 ms?").intent).toBe("api");
+    expect(plan("plain 3D gradient echo, 8 degree hard pulse, TE 10 ms, TR 40 ms").intent).toBe("example");
+  });
+
   it("reads a task as steps, not an example, when the corpus has no examples", () => {
     expect(heuristicPlan("How would I set up a second profile?", { profiles, examples: false }).intent).toBe("tutorial");
     expect(heuristicPlan("How would I set up a second profile?", { profiles }).intent).toBe("example");

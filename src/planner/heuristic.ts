@@ -2,6 +2,7 @@ import type { SourceProfile } from "../sources/profile.js";
 import type { Intent, Plan } from "../state/types.js";
 import { budgetFor, orderSources, profileThresholds } from "./budget.js";
 import { FILE_LAYOUT } from "./file-format.js";
+import { statedQuantities } from "../retrieval/quantities.js";
 import { extractConstraints, extractIdentifiers, extractKeyTerms, IN_ACTUAL_USE } from "./terms.js";
 
 /** One lexical cue: when `re` matches, `intent` gains `weight`, and `label` goes into the reason. */
@@ -201,6 +202,13 @@ const BY_MEANS = (id: string) =>
   new RegExp(`\\b(with|using|via|through|by calling)\\s+(the\\s+)?\`?(\\w+\\.)?${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i");
 const ERROR_CODE = /^[A-Za-z]{1,6}-\d+$/;
 
+/**
+ * How many measured values (a number with its unit: "TE 40 ms", "a 3 mm slice", "10 degrees") make
+ * a request a description of one program by its settings: where the corpus has examples, the
+ * answer is the program that sets them, not an explanation or an API entry.
+ */
+export const PROTOCOL_VALUES = 3;
+
 const BREADTH = /\b(all|every|each|list|entire|whole set|complete list)\b/i;
 
 /** What the heuristic found, before budgets: the winning intent and the cues behind it. */
@@ -240,6 +248,13 @@ export function classifyIntent(
     // "How do I build an RF pulse with makeArbitraryRf?" asks how to use the named function, not for a whole example.
     if (examples && BUILD_ONE.re.test(question) && identifiers.some((id) => CODE_LIKE.test(id) && BY_MEANS(id).test(question)))
       scores.example -= BUILD_ONE.weight;
+  }
+  // A request stating the settings of what it wants ("… 64 by 64 over 256 mm, TE 40 ms, TR 3 s")
+  // describes a program to build: the task cue that decides, as "show me an example" does.
+  const measured = examples ? statedQuantities(question).filter((q) => q.unit !== undefined) : [];
+  if (measured.length >= PROTOCOL_VALUES) {
+    scores.example += 3;
+    cues.push(`states its settings(${measured.slice(0, 3).map((q) => q.text).join(", ")})`);
   }
   const errorCode = identifiers.find((id) => ERROR_CODE.test(id));
   if (errorCode) {

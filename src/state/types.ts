@@ -121,6 +121,8 @@ export interface GateResult {
   reason: string;
   /** Required terms no indexed document mentions (df = 0): the corpus does not cover the question. */
   missing?: string[];
+  /** Names no indexed document mentions that are one detail of a long request (`gate.detailShare`): answered, with a note. */
+  unmentioned?: string[];
   /** Broadening because the primary sources held nothing relevant: the routed sources not yet searched. */
   unsearched?: string[];
 }
