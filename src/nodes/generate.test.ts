@@ -112,7 +112,9 @@ describe("generate, offline", () => {
     // The chat model is told to say so first.
     const model = new RecordingChatModel(["Working theory: ramps are slew-limited [1]."]);
     await run({ chatModel: model }, noted);
-    expect(model.calls[0]![1]!.text).toContain("(No indexed document mentions Hanning or CPMG: the closest match is below, without them. Say so first.)");
+    expect(model.calls[0]![1]!.text).toContain(
+      "(No indexed document mentions Hanning or CPMG: the closest match is below, without them. Say so first.)",
+    );
   });
 
   it("says so when there is no context", async () => {

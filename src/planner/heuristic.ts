@@ -254,7 +254,12 @@ export function classifyIntent(
   const measured = examples ? statedQuantities(question).filter((q) => q.unit !== undefined) : [];
   if (measured.length >= PROTOCOL_VALUES) {
     scores.example += 3;
-    cues.push(`states its settings(${measured.slice(0, 3).map((q) => q.text).join(", ")})`);
+    cues.push(
+      `states its settings(${measured
+        .slice(0, 3)
+        .map((q) => q.text)
+        .join(", ")})`,
+    );
   }
   const errorCode = identifiers.find((id) => ERROR_CODE.test(id));
   if (errorCode) {
