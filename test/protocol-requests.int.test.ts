@@ -93,9 +93,13 @@ describe("example requests that state a protocol's values", () => {
 
 describe("a bare noun phrase that describes a program by its settings", () => {
   it("is a request for an example even when no program is named for its head", async () => {
+    // Three values decide in the heuristic (PROTOCOL_VALUES); two, in a bare noun phrase, in the planner node.
     const { plan, answer } = await ask("a minimal protocol for the phantom: one slice, 10 degree flip, TE 5 ms, TR 12 ms");
     expect(plan?.intent).toBe("example");
-    expect(plan?.reason).toContain("describes a thing by 3 measured settings");
+    expect(plan?.reason).toContain("states its settings(10 degree, 5 ms, 12 ms)");
+    const two = await ask("a minimal protocol for the phantom: one slice, TE 5 ms, TR 12 ms");
+    expect(two.plan?.intent).toBe("example");
+    expect(two.plan?.reason).toContain("describes a thing by 2 measured settings");
     expect(fenced(answer)).toBe("writeGradientEcho_fast.m");
   }, 60_000);
 
