@@ -6,6 +6,7 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
+import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
   corpusGaps,
@@ -236,6 +237,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       const context = evidence.map((e) => `${e.text}\n${e.around ?? ""}`);
       const unwritten = unlooked.filter((c) => !writesCommand(context, c));
       if (unwritten.length > 0) missing = unwritten;
+    }
+    // Keywords the corpus writes, never in that order (`INSERT IGNORE`, `SELECT TOP`): syntax it does not have.
+    // A request for an example program describes it (`modelled on the Siemens BOLD EPI`): its capitals are names, not syntax.
+    if (missing.length === 0 && plan.intent !== "example") {
+      const runs = await unwrittenKeywordRuns(state.standalone_question, lookups, store, tenant, mentioned);
+      if (runs.length > 0) missing = runs;
     }
   }
   // A name no document holds among twenty or more details of a long request is one detail: answer, and say so.

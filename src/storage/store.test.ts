@@ -403,6 +403,28 @@ describe("term presence (the gate's df lookup)", () => {
     ]);
   });
 
+  it("says whether one chunk writes two keyword runs as written, case kept, per tenant", async () => {
+    await store.writeDocuments([
+      doc("a", [section("TRUNCATE quickly empties a table. TRUNCATE orders RESTART IDENTITY resets its sequences.")]),
+      doc("b", [section("INSERT adds rows; a conflict makes it fail unless you ignore it with ON CONFLICT DO NOTHING.")]),
+      doc("x", [section("INSERT IGNORE skips bad rows.")], { tenant: "other" }),
+    ]);
+    const pairs = [
+      ["TRUNCATE", "RESTART IDENTITY"],
+      ["INSERT", "IGNORE"],
+      ["INSERT", "CONFLICT DO NOTHING"],
+      ["ON", "CONFLICT"],
+      ["TRUNCATE", "restart identity"],
+      ["SELECT", "TOP"],
+      ["INSERT", "IGNORE); drop"],
+    ] as const;
+    // Case kept: "ignore" in prose is not `IGNORE`, nor "restart identity" the written run; a run of
+    // other characters than letters and underscores is never written.
+    expect(await store.writtenTogether("default", pairs)).toEqual([true, false, true, true, false, false, false]);
+    expect(await store.writtenTogether("other", [["INSERT", "IGNORE"]])).toEqual([true]);
+    expect(await store.writtenTogether("default", [])).toEqual([]);
+  });
+
   it("looks for code names and names of capitalised words as written, not as stems side by side", async () => {
     await store.writeDocuments([
       doc("a", [section("Use date_trunc to truncate a date. Add an interval with the + operator.")]),

@@ -188,6 +188,31 @@ export type TermPresenceRow = {
   indexed: boolean;
 };
 
+/** A `sw_written_together` row: the pair's place (1-based) and whether one chunk writes both runs. */
+export interface WrittenRow {
+  ord: number | string;
+  found: boolean;
+}
+
+/**
+ * {@link SqlStore.writtenTogether}'s answer from `ask` (one statement for every pair of plain runs:
+ * words of letters and underscores; any other run is never written), in the pairs' order.
+ */
+export async function writtenPairs(
+  pairs: readonly (readonly [string, string])[],
+  ask: (first: string[], second: string[]) => Promise<WrittenRow[]>,
+): Promise<boolean[]> {
+  const plain = (run: string) => /^[A-Za-z_]+(?: [A-Za-z_]+)*$/.test(run);
+  const asked = pairs.filter(([a, b]) => plain(a) && plain(b));
+  if (asked.length === 0) return pairs.map(() => false);
+  const rows = await ask(
+    asked.map((p) => p[0]),
+    asked.map((p) => p[1]),
+  );
+  const found = new Map(asked.map((p, i) => [p, rows.find((r) => Number(r.ord) === i + 1)?.found === true]));
+  return pairs.map((p) => found.get(p) ?? false);
+}
+
 /** A `sw_term_presence` row as {@link TermPresence}. */
 export function toTermPresence(r: TermPresenceRow): TermPresence {
   return { phrase: r.phrase, lexemes: r.lexemes ?? [], minDf: Number(r.min_df), phraseFound: r.phrase_found, indexed: r.indexed };
@@ -589,6 +614,24 @@ export class SqlStore {
     );
     const byKey = new Map(rows.map((r) => [r.phrase, r]));
     return phrases.map((phrase) => toTermPresence({ ...byKey.get(key(phrase))!, phrase }));
+  }
+
+  /**
+   * Whether one searchable chunk writes both runs of each pair as written, case kept
+   * (`sw_written_together`): `["DROP MATERIALIZED VIEW", "CASCADE"]` on the command's reference page.
+   * Runs are words of letters and underscores; anything else is never written.
+   * @example
+   * await store.writtenTogether("default", [["TRUNCATE", "RESTART IDENTITY"], ["INSERT", "IGNORE"]]); // [true, false]
+   */
+  async writtenTogether(tenant: string, pairs: readonly (readonly [string, string])[]): Promise<boolean[]> {
+    return writtenPairs(pairs, async (first, second) => {
+      const { rows } = await this.client.query<WrittenRow>("select ord, found from sw_written_together($1, $2::text[], $3::text[])", [
+        tenant,
+        first,
+        second,
+      ]);
+      return rows;
+    });
   }
 
   /**

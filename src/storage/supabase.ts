@@ -18,6 +18,8 @@ import {
   type StatsRow,
   type TermPresence,
   type TermPresenceRow,
+  writtenPairs,
+  type WrittenRow,
 } from "./store.js";
 import { fromTenantConfigRow, type TenantConfig, type TenantConfigRow } from "./tenant-config.js";
 import type { Bm25Params, ChunkHit, DocumentRef, FusionParams, HybridCandidate, SearchFilters, StoreStats } from "./types.js";
@@ -248,6 +250,12 @@ export class SupabaseStore extends SqlStore {
   override async termPresence(tenant: string, phrases: readonly string[]): Promise<TermPresence[]> {
     if (phrases.length === 0) return [];
     return (await this.rpc<TermPresenceRow[]>("sw_term_presence", { p_tenant: tenant, p_phrases: [...phrases] })).map(toTermPresence);
+  }
+
+  override async writtenTogether(tenant: string, pairs: readonly (readonly [string, string])[]): Promise<boolean[]> {
+    return writtenPairs(pairs, (first, second) =>
+      this.rpc<WrittenRow[]>("sw_written_together", { p_tenant: tenant, p_first: first, p_second: second }),
+    );
   }
 
   override async termDf(tenant: string, phrases: readonly string[]): Promise<{ phrase: string; minDf: number }[]> {
