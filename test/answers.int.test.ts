@@ -112,6 +112,16 @@ describe("the language a question names", () => {
   });
 });
 
+describe("a name written as a call", () => {
+  it("answers from the function called, not from the namesake of the file the question also names", async () => {
+    const graph = createGraph({ store, embeddings });
+    const { answer } = await graph.invoke({ question: "which arguments does print_error_report() in check_timing.py accept?" });
+    expect(answer).toContain("`print_error_report` (python)");
+    for (const p of ["errors", "width", "indent"]) expect(answer).toContain(`- \`${p}\``);
+    expect(answer.indexOf("`print_error_report`")).toBeLessThan(answer.indexOf("`check_timing` (python)") >>> 0);
+  });
+});
+
 describe("citations of an entry inside a whole-document block", () => {
   // An entry long enough to be split into child chunks comes back as the whole file, its parsed
   // entry in the block's `metadata.sections`: the parameter lines the answer lists from that

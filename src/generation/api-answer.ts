@@ -1,4 +1,4 @@
-import { aliasNames } from "../retrieval/aliases.js";
+import { aliasNames, namesCalled } from "../retrieval/aliases.js";
 import type { Intent } from "../state/types.js";
 import { aliasKey, entryFacts, paramLine, returnsLines, type EntryFacts } from "./api-entry.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
@@ -39,7 +39,11 @@ export function targetEntry(input: ApiAnswerInput): Found | null {
   const matching = all.filter((e) => keys.has(aliasKey(e.facts.name)));
   const inLanguage = matching.filter((e) => e.facts.language?.toLowerCase() === language);
   // Of entries spelled alike, one whose package the question writes (`mr.convert`) before one it does not (`pp.rotate` is not `mr.rotate`).
-  const named = byQualifier(inLanguage.length ? inLanguage : matching, input.identifiers);
+  // A name written as a call (`print_error_report()`) before the namesake of a file the question names (`check_timing.py`).
+  const called = namesCalled(input.question, input.identifiers);
+  const named = byQualifier(inLanguage.length ? inLanguage : matching, input.identifiers).sort(
+    (a, b) => Number(called.has(b.facts.name.toLowerCase())) - Number(called.has(a.facts.name.toLowerCase())),
+  );
   const exact = named.find((e) => names.includes(e.facts.name));
   if (exact ?? named[0]) return exact ?? named[0]!;
   if (input.intent !== "api" || names.length > 0) return null;

@@ -167,6 +167,15 @@ describe("rerank", () => {
       "install.py",
     ]);
     expect(await order("pypulseq seq.install() parameters")).toEqual(["sequence.py", "install.py", "Sequence.m"]);
+    // A name written as a call is the entry asked about, not the namesake of the file the question also names.
+    const report = entry(4, "pypulseq/check_timing.py", { language: "python", name: "print_error_report" });
+    const namesake = entry(5, "pypulseq/check_timing.py", { language: "python", name: "check_timing" });
+    const asked = aliasAgreement(
+      "which arguments does print_error_report() in check_timing.py accept?",
+      ["print_error_report", "check_timing.py"],
+      [namesake, report],
+    );
+    expect([namesake, report].map(asked)).toEqual([2, 3]); // ".py" names Python for both
     // Without a language or a qualifier nothing agrees more: the order is the scorer's.
     const agree = aliasAgreement("what does install do?", ["install"], [installer, python, matlab]);
     expect([installer, python, matlab].map(agree)).toEqual([0, 0, 0]);

@@ -5,6 +5,7 @@ import { runContext, type NodeConfig, type RunContext } from "../context/run-con
 import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
+import { namesCalled } from "../retrieval/aliases.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { quantityScores, statedQuantities } from "../retrieval/quantities.js";
 import { nameCoverage, ownNameWords, refusedNames, titleCoverage } from "../retrieval/title-match.js";
@@ -177,7 +178,8 @@ function passage(c: Candidate): string {
  * `sequence.py` and of its installer class in `install.py`), how well each agrees with what the
  * question says around the name: 2 for the language it names ("in the MATLAB toolbox"), 1 for the
  * qualifier it writes (`seq.install`: the entry's qualified name, else its file name, begins with
- * `seq`). Only breaks ties: a better-scored entry keeps its place.
+ * `seq`), 1 for a name it writes as a call (`print_error_report()` in `check_timing.py`: the
+ * function, not the file's namesake). Only breaks ties: a better-scored entry keeps its place.
  * @example
  * const agree = aliasAgreement("seq.install in MATLAB?", ["seq.install"], pool); agree(candidate); // 3 for mr.Sequence.install
  */
@@ -190,6 +192,8 @@ export function aliasAgreement(question: string, identifiers: readonly string[],
     const parts = id.toLowerCase().split(".");
     return parts.length > 1 ? [{ name: parts.at(-1)!, qualifiers: parts.slice(0, -1) }] : [];
   });
+  // A name written as a call (`print_error_report()`) is the entry asked about.
+  const called = namesCalled(question, identifiers);
   return (c) => {
     if (!c.alias) return 0;
     const lang = typeof c.metadata.language === "string" ? c.metadata.language.toLowerCase() : undefined;
@@ -198,7 +202,7 @@ export function aliasAgreement(question: string, identifiers: readonly string[],
     const file = (c.uri.split(/[\\/]/).at(-1) ?? "").toLowerCase();
     const owners = qualified.length > 0 ? qualified : [file];
     const agrees = qualifiers.some((q) => q.name === name && q.qualifiers.some((w) => owners.some((o) => o.startsWith(w))));
-    return (language && lang === language ? 2 : 0) + (agrees ? 1 : 0);
+    return (language && lang === language ? 2 : 0) + (agrees ? 1 : 0) + (called.has(name) ? 1 : 0);
   };
 }
 

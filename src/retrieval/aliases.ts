@@ -1,4 +1,5 @@
 import type { ChunkHit } from "../storage/types.js";
+import { escapeRegExp } from "./synonyms.js";
 
 /** File extensions a question may leave on a name (`writeEpi.m`): the name is before them. */
 const EXTENSIONS = new Set(["m", "py", "ts", "js", "mjs", "cjs", "tsx", "pyi"]);
@@ -74,4 +75,17 @@ export function qualifiedHits(hits: readonly ChunkHit[], identifiers: readonly s
     if (kept.some(exact)) kept = kept.filter((h) => between(h) === undefined || exact(h));
   }
   return kept;
+}
+
+/**
+ * The names a question writes as a call (`print_error_report()`, `seq.install (`), lower-case and
+ * without their qualifier: the entry asked about, not the namesake of a file the question also
+ * names (`check_timing.py`).
+ * @example
+ * namesCalled("which arguments does print_error_report() in check_timing.py accept?", ["print_error_report", "check_timing.py"]); // Set { "print_error_report" }
+ */
+export function namesCalled(question: string, identifiers: readonly string[]): Set<string> {
+  return new Set(
+    identifiers.filter((id) => new RegExp(`${escapeRegExp(id)}\\s*\\(`).test(question)).map((id) => id.toLowerCase().split(".").at(-1)!),
+  );
 }
