@@ -1,4 +1,4 @@
-import { aliasNames, namesCalled } from "../retrieval/aliases.js";
+import { aliasNames, namesCalled, qualifiersBefore } from "../retrieval/aliases.js";
 import type { Intent } from "../state/types.js";
 import { aliasKey, entryFacts, paramLine, returnsLines, type EntryFacts } from "./api-entry.js";
 import type { ExtractiveAnswer, Quote } from "./extractive.js";
@@ -59,13 +59,11 @@ export function targetEntry(input: ApiAnswerInput): Found | null {
  * byQualifier(entries, ["pp.rotate"]); // pypulseq's `rotate` before `mr.rotate`
  */
 export function byQualifier(entries: readonly Found[], identifiers: readonly string[]): Found[] {
-  const written = identifiers.filter((id) => /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(id));
   const agreement = (f: EntryFacts) => {
     const parts = f.display.toLowerCase().split(".");
     if (parts.length < 2) return 1;
-    const own = written.filter((id) => id.slice(id.lastIndexOf(".") + 1) === f.name);
-    if (own.length === 0) return 1;
-    const qualifiers = own.flatMap((id) => id.toLowerCase().split(".").slice(0, -1));
+    const qualifiers = qualifiersBefore(identifiers, (name) => name === f.name);
+    if (qualifiers.length === 0) return 1;
     return qualifiers.some((q) => parts.slice(0, -1).some((p) => p.startsWith(q))) ? 2 : 0;
   };
   return [...entries].sort((a, b) => agreement(b.facts) - agreement(a.facts));

@@ -5,7 +5,7 @@ import { runContext, type NodeConfig, type RunContext } from "../context/run-con
 import { callerChunks, calledNames } from "../evidence/name-callers.js";
 import { namedCandidates } from "../evidence/named.js";
 import { namedLanguageOf } from "../generation/language-hint.js";
-import { namesCalled } from "../retrieval/aliases.js";
+import { namesCalled, qualifiersBefore } from "../retrieval/aliases.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
 import { quantityScores, statedQuantities } from "../retrieval/quantities.js";
 import { nameCoverage, ownNameWords, refusedNames, titleCoverage } from "../retrieval/title-match.js";
@@ -188,10 +188,6 @@ export function aliasAgreement(question: string, identifiers: readonly string[],
     question,
     pool.map((c) => ({ uri: c.uri, language: typeof c.metadata.language === "string" ? c.metadata.language : undefined })),
   );
-  const qualifiers = identifiers.flatMap((id) => {
-    const parts = id.toLowerCase().split(".");
-    return parts.length > 1 ? [{ name: parts.at(-1)!, qualifiers: parts.slice(0, -1) }] : [];
-  });
   // A name written as a call (`print_error_report()`) is the entry asked about.
   const called = namesCalled(question, identifiers);
   return (c) => {
@@ -201,7 +197,7 @@ export function aliasAgreement(question: string, identifiers: readonly string[],
     const qualified = typeof c.metadata.qualifiedName === "string" ? c.metadata.qualifiedName.toLowerCase().split(".").slice(0, -1) : [];
     const file = (c.uri.split(/[\\/]/).at(-1) ?? "").toLowerCase();
     const owners = qualified.length > 0 ? qualified : [file];
-    const agrees = qualifiers.some((q) => q.name === name && q.qualifiers.some((w) => owners.some((o) => o.startsWith(w))));
+    const agrees = qualifiersBefore(identifiers, (n) => n.toLowerCase() === name).some((w) => owners.some((o) => o.startsWith(w)));
     return (language && lang === language ? 2 : 0) + (agrees ? 1 : 0) + (called.has(name) ? 1 : 0);
   };
 }

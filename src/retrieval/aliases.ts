@@ -89,3 +89,16 @@ export function namesCalled(question: string, identifiers: readonly string[]): S
     identifiers.filter((id) => new RegExp(`${escapeRegExp(id)}\\s*\\(`).test(question)).map((id) => id.toLowerCase().split(".").at(-1)!),
   );
 }
+
+/**
+ * The qualifiers, lower-case, that the question's dotted names write before a name `isName`
+ * accepts (`seq` of `seq.install`, `mr`, `aux` of `mr.aux.isOctave`): an entry whose qualified name
+ * (or file) begins with one of them is the one meant. Empty when no dotted name ends in that name.
+ * @example
+ * qualifiersBefore(["seq.install", "install"], (n) => n === "install"); // ["seq"]
+ */
+export function qualifiersBefore(identifiers: readonly string[], isName: (name: string) => boolean): string[] {
+  return identifiers
+    .filter((id) => /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$/.test(id) && isName(id.slice(id.lastIndexOf(".") + 1)))
+    .flatMap((id) => id.toLowerCase().split(".").slice(0, -1));
+}
