@@ -58,6 +58,7 @@ export const FROZEN_SETS = {
   blind22: "evals/pulseq-blind22/questions.jsonl",
   blind23: "evals/pulseq-blind23/questions.jsonl",
   blind24: "evals/pulseq-blind24/questions.jsonl",
+  blind25: "evals/pulseq-blind25/questions.jsonl",
 } as const;
 
 export function frozenQuestions(file: string = FROZEN_SETS.frozen): Question[] {
