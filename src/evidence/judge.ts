@@ -158,6 +158,15 @@ export function presentSpelling(presence: readonly Presence[], spellings: Readon
   });
 }
 
+/** A superlative adjective ("simplest", "easiest", "latest"). */
+const SUPERLATIVE = /^[a-z]{3,}est$/i;
+
+/** A word in -ing: after a preposition, an action ("without regenerating"). */
+const GERUND = /^[a-z]{2,}ing$/i;
+
+/** A superlative or a word in -ing: how the question frames what it asks about, not its name. */
+const framingWord = (term: string) => SUPERLATIVE.test(term) || GERUND.test(term);
+
 /** How many words a chat-box question has at most ("datediff in postgres?"). */
 export const TERSE_WORDS = 4;
 
@@ -189,19 +198,15 @@ export function corpusGaps(
   }
   const known = new Map(presence.map((p) => [p.phrase, p]));
   const words = keyTerms.filter((t) => (known.get(t)?.lexemes.length ?? 0) > 0);
-  const unknown = words.filter((t) => by.has(t) && absent(by.get(t)!));
+  // A superlative or a word in -ing frames the question ("the quickest way", "without hunting for
+  // the app"): it ranks or describes, it does not name what is asked about.
+  const unknown = words.filter((t) => by.has(t) && absent(by.get(t)!) && !framingWord(t));
   // Of a chat-box question's two key terms ("datediff in postgres?", at most TERSE_WORDS words), the
   // one no document holds is what it asks about; in a longer question it may be a paraphrase ("How
   // do I lighten my screen up?").
   const terse = unknown.length === 1 && words.length === 2 && question.split(/\s+/).filter(Boolean).length <= TERSE_WORDS;
   return (unknown.length >= 2 || terse) && unknown.length >= settings.unknownTermShare * words.length ? unknown : [];
 }
-
-/** A superlative adjective ("simplest", "easiest", "latest"). */
-const SUPERLATIVE = /^[a-z]{3,}est$/i;
-
-/** A word in -ing: after a preposition, an action ("without regenerating"). */
-const GERUND = /^[a-z]{2,}ing$/i;
 
 /** Words that open a noun phrase: the word after one names (part of) the thing asked about. */
 const PHRASE_OPENER = new Set(
@@ -240,6 +245,19 @@ export function phraseGaps(question: string, presence: readonly Presence[], inEv
         !inEvidence(p.phrase),
     )
     .map((p) => p.phrase);
+}
+
+/**
+ * What a "how many" or "how much" question counts or measures: the key term right after it ("How
+ * many watts does it take?" → watts). Undefined when a function word or a verb follows ("how much
+ * does it cost": not a key term) or the question asks no such thing. A corpus that never writes the
+ * word states no such figure, however well the rest of the question matches.
+ * @example
+ * countedTerm("How many watts does fast charging use?", ["many", "watts", "fast", "charging"]); // "watts"
+ */
+export function countedTerm(question: string, keyTerms: readonly string[]): string | undefined {
+  const word = /\bhow\s+(?:many|much)\s+([A-Za-z][\w-]*)/i.exec(question)?.[1]?.toLowerCase();
+  return word === undefined ? undefined : keyTerms.find((t) => t.toLowerCase() === word);
 }
 
 /**

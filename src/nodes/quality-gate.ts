@@ -10,6 +10,7 @@ import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
   corpusGaps,
+  countedTerm,
   decide,
   gateLookup,
   gateSignals,
@@ -230,6 +231,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       (t) => mentioned(t) || inLanguage(t) || (spellings.get(t) ?? []).some(mentioned),
       state.standalone_question,
     );
+    // What a "how many" question counts ("how many watts") in no document: the corpus gives no such figure.
+    const counted = missing.length === 0 ? countedTerm(state.standalone_question, terms) : undefined;
+    if (counted !== undefined) {
+      const row = presence.find((p) => p.phrase === counted);
+      if (row && absent(row) && ![counted, ...(spellings.get(counted) ?? [])].some(mentioned)) missing = [counted];
+    }
     // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
     // as expanded (its command's page, when the corpus documents the command) must write it.
     const unlooked = plan.constraints.filter((c) => c.startsWith("--") && asWritten.some((p) => p.phrase === c && p.lexemes.length === 0));
