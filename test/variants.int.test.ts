@@ -63,4 +63,13 @@ describe("example requests among variants", () => {
       "writeRadialGre_rotExt.m",
     ]);
   });
+
+  it("answers a long request with the variant whose added words it asks for (`_rotExt`: a rotation extension)", async () => {
+    const { answer, cited } = await ask(
+      "I need a radial gradient echo with a prescribed TE and TR: 128 spokes, a trapezoid readout with a 1 ms flat time, an ADC of 256 samples over 1 ms, " +
+        "and the angle of each spoke written into the file as a rotation extension of the block instead of rotating the gradient objects. Which demo does that?",
+    );
+    expect(answer).toContain("```matlab");
+    expect(cited).toEqual(["writeRadialGre_rotExt.m"]);
+  });
 });

@@ -1,7 +1,7 @@
 import type { RunContext } from "../context/run-context.js";
 import { runLookups } from "../context/run-lookups.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { nameConventions, titleCoverage } from "../retrieval/title-match.js";
+import { asksVariantWords, nameConventions, titleCoverage } from "../retrieval/title-match.js";
 import type { DocumentRef } from "../storage/types.js";
 
 /** How much better a later example's name must say what is asked to answer before a better-ranked one. */
@@ -37,10 +37,29 @@ export function preferredExample<T>(
   const top = Math.max(...items.map(relevanceOf));
   const relevant = items.filter((i) => relevanceOf(i) >= RIVAL_RELEVANCE * top);
   const named = Math.max(...relevant.map((i) => titleScore(uriOf(i))));
+  // A variant of the most relevant file (its name plus words: `…Echo_rotExt` of `…Echo`) is the same
+  // program but for what those words say, however much lower the ranking scored its longer name.
+  const leader = items.find((i) => relevanceOf(i) === top);
+  const variant = (i: T) => leader !== undefined && isVariantOf(uriOf(i), uriOf(leader));
   // A less relevant file is a rival still when its name says far better what is asked.
-  const rivals = items.filter((i) => relevant.includes(i) || titleScore(uriOf(i)) >= named + FAR_BETTER_NAME);
+  const rivals = items.filter((i) => relevant.includes(i) || variant(i) || titleScore(uriOf(i)) >= named + FAR_BETTER_NAME);
   const best = Math.max(...rivals.map((i) => titleScore(uriOf(i))));
   return rivals.find((i) => titleScore(uriOf(i)) >= best - TITLE_MARGIN);
+}
+
+/** A file's name without folder and extension. */
+const stemOf = (uri: string) => (uri.split("/").at(-1) ?? uri).replace(/\.[A-Za-z0-9]+$/, "");
+
+/**
+ * Whether a file's name is another's plus more (`writeFastRadialGradientEcho_rotExt.m` of
+ * `writeFastRadialGradientEcho.m`, `writeGradientEcho3D.m` of `writeGradientEcho.m`), in the same folder.
+ * @example
+ * isVariantOf("demoSeq/writeEpi_label.m", "demoSeq/writeEpi.m"); // true
+ */
+export function isVariantOf(uri: string, of: string): boolean {
+  const folder = (u: string) => u.slice(0, u.lastIndexOf("/") + 1);
+  const [name, base] = [stemOf(uri), stemOf(of)];
+  return folder(uri) === folder(of) && name.length > base.length && name.startsWith(base) && /^[_A-Z0-9-]/.test(name.slice(base.length));
 }
 
 /**
@@ -63,7 +82,19 @@ export async function exampleNameScores(
   const titled = files.map((uri) => ({ uri, docTitle: "", sectionTitle: null }));
   // Of near-twins, each word of the name the question does not ask for says it is another variant.
   const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
-  return new Map(files.map((uri, i) => [uri, Math.max(coverage[i]!, 0)]));
+  const scores = files.map((uri, i) => Math.max(coverage[i]!, 0));
+  const named = Math.max(...scores);
+  // Of a best-named pair of twins, the variant whose added words the question asks for (`_rotExt`:
+  // "a rotation extension") is what it asks for, however little those words weigh among a long
+  // request's others.
+  files.forEach((uri, i) => {
+    // Its closest plain twin: `writeEpiRS` of `writeEpiRS_label`, not `writeEpi`.
+    const base = files.reduce((at, b, j) => (isVariantOf(uri, b) && (at < 0 || b.length > files[at]!.length) ? j : at), -1);
+    if (base < 0 || Math.max(scores[i]!, scores[base]!) < named) return;
+    if (asksVariantWords(stemOf(uri).slice(stemOf(files[base]!).length), question))
+      scores[i] = Math.max(scores[i]!, scores[base]! + PLAIN_VARIANT);
+  });
+  return new Map(files.map((uri, i) => [uri, scores[i]!]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { synonymIndex } from "./synonyms.js";
-import { nameConventions, nameCoverage, questionWords, refusedNames, titleCoverage, titleWords } from "./title-match.js";
+import { asksVariantWords, nameConventions, nameCoverage, questionWords, refusedNames, titleCoverage, titleWords } from "./title-match.js";
 
 const result = (file: string, summary = "") => ({ uri: `/data/demoSeq/${file}`, docTitle: file, sectionTitle: summary || null });
 
@@ -264,5 +264,24 @@ describe("refusedNames", () => {
   it("does not refuse a word the request also asks for, nor anything when it negates nothing", () => {
     expect(refusedNames(uris, "EPI with labels, but no labels on the navigators", write)).toEqual([false, false, false, false]);
     expect(refusedNames(uris, "an EPI with labels", write)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("asksVariantWords", () => {
+  const rotExt =
+    "a fast radial gradient echo where the angle of each spoke is written into the file as a rotation extension of the block instead of rotating the gradient objects";
+
+  it("asks for a variant when the question says every word its name adds, in full or abbreviated", () => {
+    expect(asksVariantWords("_rotExt", rotExt)).toBe(true);
+    expect(asksVariantWords("_label", "a ramp-sampled EPI with labels for the reconstruction")).toBe(true);
+    expect(asksVariantWords("3D", "a 3D gradient echo")).toBe(true);
+  });
+
+  it("does not when one added word is unsaid or only negated", () => {
+    // `rot3D`: "3D" is unsaid, and "rotating" is negated.
+    expect(asksVariantWords("_rot3D", rotExt)).toBe(false);
+    expect(asksVariantWords("_label", "the simplest EPI, no labels")).toBe(false);
+    expect(asksVariantWords("3D", "a 2D gradient echo")).toBe(false);
+    expect(asksVariantWords("_", "anything")).toBe(false);
   });
 });

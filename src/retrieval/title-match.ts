@@ -375,6 +375,32 @@ function nameReading(said: readonly { word: string; negated: boolean }[]) {
 }
 
 /**
+ * Whether a question asks for what a variant's name adds to its plain twin's
+ * (`writeFastRadialGradientEcho_rotExt` of `writeFastRadialGradientEcho`: rot, ext) and negates
+ * none of it. One added word is read as {@link nameReading} reads a name's words (`3D`, `label`,
+ * `RS`: ramp sampling), or as the start of a longer word ("rotation"); several must be written
+ * side by side in that order, each whole, by stem or as a word's start ("a rotation extension"),
+ * so that `step0` is not "a step variable from 0 to 5" and `rotExt` is not "rotating … extra".
+ * @example
+ * asksVariantWords("_rotExt", "the angle written as a rotation extension of the block"); // true
+ */
+export function asksVariantWords(added: string, question: string): boolean {
+  const words = [...new Set(nameWordsOf(added.replace(/^[_-]+/, "")))];
+  if (words.length === 0) return false;
+  const said = questionWords(question);
+  const negated = nameReading(said.filter((q) => q.negated).map((q) => ({ word: q.word, negated: false })));
+  const starts = (w: string, q: string) => w.length >= 3 && q.length > w.length && q.startsWith(w);
+  const plain = said.filter((q) => !q.negated).map((q) => q.word);
+  // Negated words that read as one of the added words refuse the variant ("without ramp sampling":
+  // RS), and so does a negated word it starts ("instead of rotating": rot) that no plain word starts.
+  const startsNegated = (w: string) => said.some((q) => q.negated && starts(w, q.word)) && !plain.some((q) => starts(w, q));
+  if (words.some((w) => negated.asks(w) || startsNegated(w))) return false;
+  if (words.length === 1) return nameReading(said).asks(words[0]!) || plain.some((q) => starts(words[0]!, q));
+  const matches = (w: string, q: string) => w === q || stem(w) === stem(q) || starts(w, q);
+  return plain.some((_, k) => words.every((w, j) => plain[k + j] !== undefined && matches(w, plain[k + j]!)));
+}
+
+/**
  * Of example files, those whose own name the question refuses ({@link nameReading}):
  * `writeEpiDiffusionRS` for "a spin-echo EPI … without diffusion gradients", `writeEpi_label` for
  * "the simplest EPI, no labels". The source's naming convention (`write`) is set aside.
