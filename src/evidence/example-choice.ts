@@ -1,7 +1,7 @@
 import type { RunContext } from "../context/run-context.js";
 import { runLookups } from "../context/run-lookups.js";
 import { tenantSynonyms } from "../retrieval/mined-synonyms.js";
-import { asksVariantWords, nameConventions, titleCoverage } from "../retrieval/title-match.js";
+import { asksVariantWords, fileName, nameConventions, titleCoverage } from "../retrieval/title-match.js";
 import type { DocumentRef } from "../storage/types.js";
 
 /** How much better a later example's name must say what is asked to answer before a better-ranked one. */
@@ -47,9 +47,6 @@ export function preferredExample<T>(
   return rivals.find((i) => titleScore(uriOf(i)) >= best - TITLE_MARGIN);
 }
 
-/** A file's name without folder and extension. */
-const stemOf = (uri: string) => (uri.split("/").at(-1) ?? uri).replace(/\.[A-Za-z0-9]+$/, "");
-
 /**
  * Whether a file's name is another's plus more (`writeFastRadialGradientEcho_rotExt.m` of
  * `writeFastRadialGradientEcho.m`, `writeGradientEcho3D.m` of `writeGradientEcho.m`), in the same folder.
@@ -58,7 +55,7 @@ const stemOf = (uri: string) => (uri.split("/").at(-1) ?? uri).replace(/\.[A-Za-
  */
 export function isVariantOf(uri: string, of: string): boolean {
   const folder = (u: string) => u.slice(0, u.lastIndexOf("/") + 1);
-  const [name, base] = [stemOf(uri), stemOf(of)];
+  const [name, base] = [fileName(uri), fileName(of)];
   return folder(uri) === folder(of) && name.length > base.length && name.startsWith(base) && /^[_A-Z0-9-]/.test(name.slice(base.length));
 }
 
@@ -91,7 +88,7 @@ export async function exampleNameScores(
     // Its closest plain twin: `writeEpiRS` of `writeEpiRS_label`, not `writeEpi`.
     const base = files.reduce((at, b, j) => (isVariantOf(uri, b) && (at < 0 || b.length > files[at]!.length) ? j : at), -1);
     if (base < 0 || Math.max(scores[i]!, scores[base]!) < named) return;
-    if (asksVariantWords(stemOf(uri).slice(stemOf(files[base]!).length), question))
+    if (asksVariantWords(fileName(uri).slice(fileName(files[base]!).length), question))
       scores[i] = Math.max(scores[i]!, scores[base]! + PLAIN_VARIANT);
   });
   return new Map(files.map((uri, i) => [uri, scores[i]!]));

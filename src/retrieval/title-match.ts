@@ -63,7 +63,10 @@ function pieceWords(piece: string): string[] {
 }
 
 /** The file name of a URI without folders and extension. */
-const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.*$/, "").replace(/\.[A-Za-z0-9]+$/, "");
+export const fileName = (uri: string) => (uri.split(/[\\/]/).at(-1) ?? uri).replace(/#.*$/, "").replace(/\.[A-Za-z0-9]+$/, "");
+
+/** Names abbreviate: a name's word of three letters or more that begins a longer word counts (`rotExt`: rotation extension). */
+const abbreviates = (w: string, t: string) => w.length >= 3 && /^[a-z]+$/.test(w) && t.length > w.length && t.startsWith(w);
 
 /** Words that say what follows is not wanted ("with no labels", "without ramp sampling", "instead of rotating"). */
 const NEGATION = /^(?:no|not|without|instead of|rather than|except|excluding)$/;
@@ -246,8 +249,6 @@ export function titleCoverage(
     return { words: new Set(clash.map((c) => c[0])), terms: new Set(clash.map((c) => c[1])) };
   });
   const one = (set: Set<string>, t: string) => set.has(t) || set.has(stem(t));
-  // Names abbreviate: a name's word of three letters or more that begins the term counts (`rotExt`: rotation extension).
-  const abbreviates = (w: string, t: string) => w.length >= 3 && /^[a-z]+$/.test(w) && t.length > w.length && t.startsWith(w);
   const wantedStems = new Set(wanted.map(stem));
   const n = new Set(results.map((r) => r.uri)).size;
   // A word most file names share (a naming convention such as `write`) is not extra.
@@ -389,14 +390,13 @@ export function asksVariantWords(added: string, question: string): boolean {
   if (words.length === 0) return false;
   const said = questionWords(question);
   const negated = nameReading(said.filter((q) => q.negated).map((q) => ({ word: q.word, negated: false })));
-  const starts = (w: string, q: string) => w.length >= 3 && q.length > w.length && q.startsWith(w);
   const plain = said.filter((q) => !q.negated).map((q) => q.word);
   // Negated words that read as one of the added words refuse the variant ("without ramp sampling":
   // RS), and so does a negated word it starts ("instead of rotating": rot) that no plain word starts.
-  const startsNegated = (w: string) => said.some((q) => q.negated && starts(w, q.word)) && !plain.some((q) => starts(w, q));
+  const startsNegated = (w: string) => said.some((q) => q.negated && abbreviates(w, q.word)) && !plain.some((q) => abbreviates(w, q));
   if (words.some((w) => negated.asks(w) || startsNegated(w))) return false;
-  if (words.length === 1) return nameReading(said).asks(words[0]!) || plain.some((q) => starts(words[0]!, q));
-  const matches = (w: string, q: string) => w === q || stem(w) === stem(q) || starts(w, q);
+  if (words.length === 1) return nameReading(said).asks(words[0]!) || plain.some((q) => abbreviates(words[0]!, q));
+  const matches = (w: string, q: string) => w === q || stem(w) === stem(q) || abbreviates(w, q);
   return plain.some((_, k) => words.every((w, j) => plain[k + j] !== undefined && matches(w, plain[k + j]!)));
 }
 
