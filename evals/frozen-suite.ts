@@ -20,6 +20,12 @@ import { evalDataset, ROOT } from "./run-dataset.js";
 /** The frozen corpora, in report order. */
 export const FROZEN = ["pulseq", "postgres", "emanual", "pdfs", "scifact"] as const;
 
+/**
+ * Corpora with frozen questions and no training part (the Git manual, `evals/frozen11/git`): no
+ * weights or threshold was ever fitted on them, so the shipped weights are their leave-one-out weights.
+ */
+export const UNSEEN = ["git"] as const;
+
 /** A frozen set's questions for one corpus (`evals/<set>/<corpus>/questions.jsonl`). */
 export const frozenFile = (set: string, corpus: string) => join(ROOT, "evals", set, corpus, "questions.jsonl");
 
@@ -96,7 +102,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1
   });
   const set = values.set!;
   // A later set holds some of the corpora (frozen2: E-Manual and PostgreSQL).
-  const corpora = values.only ? values.only.split(",") : FROZEN.filter((c) => existsSync(frozenFile(set, c)));
+  const corpora = values.only ? values.only.split(",") : [...FROZEN, ...UNSEEN].filter((c) => existsSync(frozenFile(set, c)));
   if (corpora.length === 0) throw new Error(`no questions under evals/${set}/<corpus>/questions.jsonl`);
   const rows: FrozenRow[] = [];
   for (const corpus of corpora) {
@@ -104,7 +110,7 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").at(-1
     const { row } = await runFrozen(corpus, {
       set,
       limit: values.limit ? Number(values.limit) : undefined,
-      ...(values.loco
+      ...(values.loco && !(UNSEEN as readonly string[]).includes(corpus)
         ? { weightsPath: join(values.loco, `without-${corpus}.json`), out: `loco-${set === "frozen" ? "" : `${set}-`}${corpus}` }
         : {}),
     });
