@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { htmlLoader } from "./html.js";
 
@@ -124,6 +125,73 @@ sys = mr.opts();</pre>
       { title: null, path: [], content: "% a small demo sequence\nsys = mr.opts();" },
       { title: "export", path: ["export"], content: "seq.write('demo.seq');" },
     ]);
+  });
+
+  // AsciiDoc (the Git manual pages): the title and NAME line sit in #header, and every listing
+  // block's body is a div.content; the first of those is not the page.
+  const ASCIIDOC = `<html><head><meta name="generator" content="AsciiDoc 10.2.0" /><title>git-request-pull(1)</title></head><body class="manpage">
+<div id="header"><h1>git-request-pull(1) Manual Page</h1><h2>NAME</h2>
+<div class="sectionbody"><p>git-request-pull - Generates a summary of pending changes</p></div></div>
+<div id="content">
+<div class="sect1"><h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><div class="verseblock">
+<pre class="content"><em>git request-pull</em> [-p] &lt;start&gt; &lt;URL&gt; [&lt;end&gt;]</pre></div></div></div>
+<div class="sect1"><h2 id="_examples">EXAMPLES</h2><div class="sectionbody">
+<div class="paragraph"><p>Imagine that you built your work on your master branch on top of the v1.0 release.</p></div>
+<div class="literalblock"><div class="content"><pre><code>git push https://git.ko.xz/project master</code></pre></div></div>
+<div class="paragraph"><p>If you pushed your local master to a differently named branch, name both.</p></div>
+</div></div></div>
+<div id="footer"><div id="footer-text">Last updated 2023-06-01</div></div>
+</body></html>`;
+
+  it("reads AsciiDoc pages whole: the NAME line, every section, no footer", async () => {
+    const doc = await load("git-request-pull.html", ASCIIDOC);
+    expect(doc.sections.map((s) => s.title)).toEqual(["NAME", "SYNOPSIS", "EXAMPLES"]);
+    expect(doc.sections[0]!.content).toBe("git-request-pull - Generates a summary of pending changes");
+    const examples = doc.sections[2]!.content;
+    expect(examples).toContain("differently named branch");
+    expect(examples).toContain("git push https://git.ko.xz/project master");
+    expect(doc.sections.map((s) => s.content).join("\n")).not.toContain("Last updated");
+  });
+
+  it("takes the largest block a main-content selector matches, not a small first one", async () => {
+    const html = `<html><body><div class="content"><p>A note.</p></div>
+      <div class="content"><h1>Guide</h1><p>The whole guide, long enough to be the page.</p><p>More of it.</p></div></body></html>`;
+    const doc = await load("guide.html", html);
+    expect(doc.sections).toEqual([
+      { title: "Guide", path: ["Guide"], content: "The whole guide, long enough to be the page.\n\nMore of it." },
+    ]);
+  });
+
+  it("reads the page when a main-content selector only marks a small part of it", async () => {
+    const html = `<html><body><h1>Options</h1><p>Every option of the command is described here at length.</p>
+      <div class="content"><pre>cmd --flag</pre></div></body></html>`;
+    const doc = await load("options.html", html);
+    expect(doc.sections[0]!.content).toContain("Every option of the command");
+    expect(doc.sections[0]!.content).toContain("cmd --flag");
+  });
+
+  it("drops DocBook's in-page contents box with its title", async () => {
+    const html = `<html><body><div class="book"><div class="toc"><p><b>Table of Contents</b></p><dl class="toc">
+      <dt><span class="chapter"><a href="#ch1">1. Repositories and Branches</a></span></dt>
+      <dd><dl><dt><span class="section"><a href="#s1">How to get a Git repository</a></span></dt></dl></dd></dl></div>
+      <h1 id="ch1">1. Repositories and Branches</h1><p>Chapter text.</p></div></body></html>`;
+    const doc = await load("manual.html", html);
+    expect(doc.sections).toEqual([
+      { title: "1. Repositories and Branches", path: ["1. Repositories and Branches"], content: "Chapter text." },
+    ]);
+  });
+
+  // The real page, where the Debian package git-doc is installed (scripts/setup-corpora.sh).
+  const REAL = "/usr/share/doc/git-doc/git-request-pull.html";
+  it.skipIf(!existsSync(REAL))("keeps nearly all the text of a real Git manual page", async () => {
+    const [doc] = await htmlLoader.load({ path: REAL, bytes: readFileSync(REAL) });
+    const text = doc!.sections.map((s) => s.content).join("\n");
+    const visible = readFileSync(REAL, "utf8")
+      .replace(/<(style|script)[\s\S]*?<\/\1>/g, "")
+      .replace(/<[^>]+>/g, " ");
+    const size = (s: string) => s.replace(/\s+/g, "").length;
+    expect(size(text)).toBeGreaterThan(0.8 * size(visible));
+    expect(doc!.sections.map((s) => s.title)).toEqual(expect.arrayContaining(["NAME", "DESCRIPTION", "OPTIONS", "EXAMPLES"]));
   });
 
   it("falls back to the first h1 for the title, and to body when there is no main container", async () => {

@@ -97,17 +97,35 @@ export const htmlLoader: Loader = {
   },
 };
 
+/** AsciiDoc's page footer ("Last updated …"); its header holds the title and a manual page's NAME line, so the body is the content. */
+const ASCIIDOC_CHROME = "#footer";
+
+/** The share of the page's text a main-content container holds at least: less is one block of it (AsciiDoc's `div.content`). */
+const MAIN_SHARE = 0.5;
+
 function pickMain($: CheerioAPI) {
   $(CHROME).remove();
-  if (/doxygen/i.test($('meta[name="generator"]').attr("content") ?? "")) $(DOXYGEN_CHROME).remove();
+  const generator = $('meta[name="generator"]').attr("content") ?? "";
+  if (/doxygen/i.test(generator)) $(DOXYGEN_CHROME).remove();
   dropContentsHeadings($);
+  const body = $("body").length ? $("body").first() : $.root();
+  if (/asciidoc/i.test(generator)) {
+    $(ASCIIDOC_CHROME).remove();
+    return body;
+  }
+  const size = (text: string) => text.replace(/\s+/g, "").length;
+  const page = size($("body").length ? $("body").first().text() : $.root().text());
   for (const selector of MAIN_SELECTORS) {
-    const found = $(selector).first();
-    if (found.length && found.text().trim()) return found;
+    // The largest match: a class such as `content` may also mark small blocks inside the main one.
+    const found = $(selector)
+      .toArray()
+      .map((el) => ({ el, chars: size($(el).text()) }))
+      .sort((a, b) => b.chars - a.chars)[0];
+    if (found && found.chars > 0 && found.chars >= MAIN_SHARE * page) return $(found.el);
   }
   // Without a main container, header and footer are page chrome too.
   $("header, footer, [role=banner], [role=contentinfo]").remove();
-  return $("body").length ? $("body").first() : $.root();
+  return body;
 }
 
 /**
@@ -150,7 +168,9 @@ function walk(node: DomNode, out: SectionBuilder): void {
     return;
   }
   if (name === "table") return renderTable(node, out);
-  if ((name === "ul" || name === "ol") && isTableOfContents(node)) return;
+  if ((name === "ul" || name === "ol" || name === "dl") && isTableOfContents(node)) return;
+  // DocBook's contents box: its title ("Table of Contents") goes with its list.
+  if (hasClass(node, "toc") && isContentsBox(node)) return;
 
   const gap = BLOCK_GAP.has(name) ? 2 : BLOCK_LINE.has(name) ? 1 : 0;
   if (gap) out.newline(gap);
@@ -203,7 +223,7 @@ function findHeading(node: DomNode): DomNode | undefined {
   return undefined;
 }
 
-/** A list whose every entry is an in-page link: a table of contents, already given by the headings. */
+/** A list whose every entry is an in-page link (DocBook's `dl.toc` too): a table of contents, already given by the headings. */
 function isTableOfContents(list: DomNode): boolean {
   const links: DomNode[] = [];
   const collect = (node: DomNode) => {
@@ -216,6 +236,12 @@ function isTableOfContents(list: DomNode): boolean {
   if (!links.length || !links.every((a) => (a.attribs?.href ?? "").startsWith("#"))) return false;
   const squash = (s: string) => s.replace(/\s+/g, "");
   return squash(textOf(list)) === squash(links.map(textOf).join(""));
+}
+
+/** A `div.toc` holding lists that are all tables of contents, beside their title. */
+function isContentsBox(box: DomNode): boolean {
+  const lists = (box.children ?? []).filter((c) => c.type === "tag" && (c.name === "ul" || c.name === "ol" || c.name === "dl"));
+  return lists.length > 0 && lists.every(isTableOfContents);
 }
 
 function hasClass(node: DomNode, cls: string): boolean {
