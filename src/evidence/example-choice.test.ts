@@ -81,4 +81,31 @@ describe("exampleNameScores among twins, on the real store", () => {
     const s = await scores("is there a fast radial gradient echo with 256 spokes and a 5 degree sinc excitation?");
     expect(s.get(rotExt)!).toBeLessThanOrEqual(s.get(plain)!);
   });
+
+  it("puts a name the request refuses clearly below one that says as little of a long request", async () => {
+    const epi = ["demoSeq/writeEpiRS.m", "demoSeq/writeEpiRS_label.m", "demoSeq/writeEpiSpinEchoRS.m"];
+    const question =
+      "do you have a plain ramp-sampled gradient-echo EPI with no labels and no navigators, with the system limits " +
+      "registered as the default so that later calls need not pass them, a single 4 mm slice (slice gap and " +
+      "interleaved ordering prepared for more), 64 by 64 over 256 mm without oversampling, a 420 us readout, a 110 " +
+      "degree fat saturation given in ppm for a 2890 mT field, an output trigger with each excitation, a " +
+      "publication-style plot of the first 41 blocks and an optional rotating three-dimensional k-space animation " +
+      "saved frame by frame?";
+    const s = await exampleNameScores(ctx, extractKeyTerms(question), epi, question);
+    // Each name says little of 50-odd key terms (the plain one under TITLE_MARGIN); "no labels" refuses `_label` all the same.
+    expect(s.get(epi[0]!)!).toBeLessThan(TITLE_MARGIN);
+    expect(s.get(epi[0]!)! - s.get(epi[1]!)!).toBeGreaterThan(TITLE_MARGIN);
+  });
+
+  it("reads the naming convention's word a name opens with as no clash with a compound (`writeSelectiveRf`, 'slice-selective')", async () => {
+    const files = ["demoSeq/writeSelectiveRf.m", "demoSeq/writeSpinEcho.m", "demoSeq/writeSpiral.m"];
+    const question =
+      "do you have a spin echo whose excitation is a two-dimensional spatially selective pulse played along an 8-turn " +
+      "spiral k-space trajectory lasting 8 ms, designed for a 200 mm excitation field with a Gaussian target a little " +
+      "over 2 cm across and with gradient ramps added to both the spiral and the RF waveform, a 20 degree flip angle, " +
+      "followed by a 3 ms slice-selective 180 degree sinc refocusing on 5 mm between two spoilers, TE 20 ms, TR 500 " +
+      "ms, 256 by 256 over 220 mm and a 6400 us readout?";
+    const s = await exampleNameScores(ctx, extractKeyTerms(question), files, question);
+    expect(s.get(files[0]!)!).toBeGreaterThan(s.get(files[2]!)!);
+  });
 });

@@ -78,8 +78,13 @@ export async function exampleNameScores(
   const index = await tenantSynonyms(ctx.store, ctx.tenant, ctx.settings.retrieval.synonyms);
   const titled = files.map((uri) => ({ uri, docTitle: "", sectionTitle: null }));
   // Of near-twins, each word of the name the question does not ask for says it is another variant.
-  const coverage = titleCoverage(titled, keyTerms, index, { question, extraWordCost: EXTRA_NAME_WORD, variantCost: PLAIN_VARIANT });
-  const scores = files.map((uri, i) => Math.max(coverage[i]!, 0));
+  // A name the question refuses ("no labels": `_label`) scores below one that says nothing of it.
+  const scores = titleCoverage(titled, keyTerms, index, {
+    question,
+    extraWordCost: EXTRA_NAME_WORD,
+    variantCost: PLAIN_VARIANT,
+    refusalsBelowZero: true,
+  });
   const named = Math.max(...scores);
   // Of a best-named pair of twins, the variant whose added words the question asks for (`_rotExt`:
   // "a rotation extension") is what it asks for, however little those words weigh among a long

@@ -195,6 +195,7 @@ export function titleCoverage(
     negatedWordCost = 0.2,
     question = "",
     variantCost = 0,
+    refusalsBelowZero = false,
   }: {
     extraWordCost?: number;
     /** What a name's word costs when the question says it does not want it ("without ramp sampling": `RS`). */
@@ -203,6 +204,11 @@ export function titleCoverage(
     question?: string;
     /** What a name costs that is another's plus unasked words (`writeZTE_Petra_sodium` beside `writeZTE_Petra`) when the question asks for the plain one. */
     variantCost?: number;
+    /**
+     * Whether what the question refuses costs below zero: of two names saying as little of a long
+     * request, the one it refuses ("no labels": `writeEpiRS_label`) is the one not wanted.
+     */
+    refusalsBelowZero?: boolean;
   } = {},
 ): number[] {
   const said = questionWords(question);
@@ -237,19 +243,6 @@ export function titleCoverage(
     );
     return new Set(nameParts[i]!.filter((w) => own.has(w)).flatMap((w) => initialsOf(w, sequence)));
   });
-  // A compound the question hyphenates (`gradient-echo`) is another thing in a name that puts
-  // another word before its last word (`SpinEcho`): that name's `echo` is not the one asked, and
-  // its `spin` says it is something else.
-  const compounds = [...question.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => [m[1]!, m[2]!] as const);
-  const otherCompound = results.map((_, i) => {
-    const parts = nameParts[i]!;
-    const clash = compounds.flatMap(([head, last]) =>
-      parts.flatMap((w, k) => (k > 0 && w === last && parts[k - 1] !== head && !parts.includes(head) ? [[parts[k - 1]!, last]] : [])),
-    );
-    return { words: new Set(clash.map((c) => c[0])), terms: new Set(clash.map((c) => c[1])) };
-  });
-  const one = (set: Set<string>, t: string) => set.has(t) || set.has(stem(t));
-  const wantedStems = new Set(wanted.map(stem));
   const n = new Set(results.map((r) => r.uri)).size;
   // A word most file names share (a naming convention such as `write`) is not extra.
   const nameDf = new Map<string, number>();
@@ -257,6 +250,23 @@ export function titleCoverage(
     for (const w of new Set(parts)) nameDf.set(w, (nameDf.get(w) ?? 0) + 1);
   // Shared by one name of two is not a convention: it is what sets that one apart.
   const convention = (w: string) => (nameDf.get(w) ?? 0) >= Math.max(2, n / 2);
+  // A compound the question hyphenates (`gradient-echo`) is another thing in a name that puts
+  // another word before its last word (`SpinEcho`): that name's `echo` is not the one asked, and
+  // its `spin` says it is something else (the naming convention's word a name opens with, `writeSelectiveRf`'s `write`, says nothing).
+  const compounds = [...question.toLowerCase().matchAll(/\b([a-z]+)-([a-z]+)\b/g)].map((m) => [m[1]!, m[2]!] as const);
+  const otherCompound = results.map((_, i) => {
+    const parts = nameParts[i]!;
+    const clash = compounds.flatMap(([head, last]) =>
+      parts.flatMap((w, k) =>
+        k > 0 && w === last && parts[k - 1] !== head && !(k === 1 && convention(parts[0]!)) && !parts.includes(head)
+          ? [[parts[k - 1]!, last]]
+          : [],
+      ),
+    );
+    return { words: new Set(clash.map((c) => c[0])), terms: new Set(clash.map((c) => c[1])) };
+  });
+  const one = (set: Set<string>, t: string) => set.has(t) || set.has(stem(t));
+  const wantedStems = new Set(wanted.map(stem));
   const spelledOut = (w: string) =>
     wanted.includes(w) ||
     wantedStems.has(stem(w)) ||
@@ -317,8 +327,10 @@ export function titleCoverage(
     const covered = wanted.filter((t) => has(i, t)).reduce((a, t) => a + weight.get(t)!, 0);
     const extra = nameParts[i]!.filter((w) => !asked(i, w) && !convention(w)).length;
     const refused = new Set([...nameParts[i]!.filter((w) => negated(w) && !asked(i, w)), ...otherCompound[i]!.words]).size;
-    const score = (total > 0 ? covered / total : 0) - (covered > 0 ? extraWordCost * extra : 0) - negatedWordCost * refused;
-    return Math.max(0, score - (variant(i) ? variantCost : 0));
+    const score = (total > 0 ? covered / total : 0) - (covered > 0 ? extraWordCost * extra : 0);
+    const cost = negatedWordCost * refused;
+    const base = score - (variant(i) ? variantCost : 0);
+    return refusalsBelowZero ? Math.max(0, base) - cost : Math.max(0, base - cost);
   });
 }
 
