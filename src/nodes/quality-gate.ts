@@ -6,6 +6,7 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
+import { tenantCommandFamilies, unnamedCommands } from "../evidence/command-names.js";
 import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
@@ -236,6 +237,13 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     if (counted !== undefined) {
       const row = presence.find((p) => p.phrase === counted);
       if (row && absent(row) && ![counted, ...(spellings.get(counted) ?? [])].some(mentioned)) missing = [counted];
+    }
+    // A command of the corpus's command family that no page is named for and no document writes
+    // ("git backfill" over the Git manual pages): a release or a tool the corpus does not document.
+    if (missing.length === 0) {
+      const commands = unnamedCommands(state.standalone_question, await tenantCommandFamilies({ store, tenant }, state.run_id));
+      const unwritten = (await lookups.termPresence(commands)).filter((p) => absent(p) && !mentioned(p.phrase)).map((p) => p.phrase);
+      if (unwritten.length > 0) missing = unwritten;
     }
     // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
     // as expanded (its command's page, when the corpus documents the command) must write it.

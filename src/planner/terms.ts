@@ -16,6 +16,9 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether a word carries no topic (a function word, question framing or a request noun). */
+export const isStopWord = (word: string) => STOP_WORDS.has(word.toLowerCase());
+
 /** A thing asked to be seen in real use: "used in an actual sequence", "called in a real script". */
 export const IN_ACTUAL_USE = String.raw`(?:used|called|in use) in (?:an? |some |any )?(?:actual|real|real-world|complete|full|working|existing|whole|practical) (?:sequence|script|program|code|example|demo|project|application)s?`;
 

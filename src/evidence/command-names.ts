@@ -1,0 +1,107 @@
+import type { RunContext } from "../context/run-context.js";
+import { runLookups } from "../context/run-lookups.js";
+import { isStopWord } from "../planner/terms.js";
+
+/** The fewest files a source needs before its naming says anything. */
+const FAMILY_MIN_FILES = 3;
+
+/** How many of a family's commands are looked up as the corpus would write them ("git add"). */
+const FAMILY_SAMPLE = 10;
+
+/** A file's name without its folders and extension, lower-case (`git-rev-parse` of `…/git-rev-parse.html`). */
+const stemOf = (uri: string) =>
+  uri
+    .slice(uri.lastIndexOf("/") + 1)
+    .replace(/\.[^.]+$/, "")
+    .toLowerCase();
+
+/**
+ * Command families in a corpus's file names: a word that more than half of one source's files open
+ * their names with, then a hyphen (`git` of `git-add.html`, `git-commit.html`: manual pages, one a
+ * command), each with the commands some file of any source is named for (`add`, `rev-parse`; glued
+ * names too: `ignore` of `gitignore.html`).
+ * @param sources each source's document URIs.
+ * @example
+ * commandFamilies([["git-add.html", "git-commit.html", "git-log.html"], ["gitignore.html"]]); // Map { "git" => Set { "add", "commit", "log", "ignore" } }
+ */
+export function commandFamilies(sources: readonly (readonly string[])[]): Map<string, Set<string>> {
+  const families = new Set<string>();
+  for (const uris of sources) {
+    const names = [...new Set(uris.map(stemOf))];
+    if (names.length < FAMILY_MIN_FILES) continue;
+    const opening = new Map<string, number>();
+    for (const name of names) {
+      const m = /^([a-z][a-z0-9]*)-./.exec(name);
+      if (m) opening.set(m[1]!, (opening.get(m[1]!) ?? 0) + 1);
+    }
+    for (const [word, n] of opening) if (n > names.length / 2) families.add(word);
+  }
+  const all = [...new Set(sources.flat().map(stemOf))];
+  return new Map(
+    [...families].map((family) => [
+      family,
+      new Set(
+        all.flatMap((name) =>
+          name.startsWith(family) && name.length > family.length ? [name.slice(family.length).replace(/^-/, "")] : [],
+        ),
+      ),
+    ]),
+  );
+}
+
+/** A plural and its singular name one command (`submodules`, `submodule`). */
+const singular = (word: string) => word.replace(/(?<=[^s])s$/, "");
+
+/**
+ * The commands a question names in a family that no file is named for, as written ("git backfill",
+ * "git-crypt"): a release or a tool the corpus does not document. A family's word written in
+ * capitals ("Git mailing list", "SQL standard") is a name, not the command typed; a function word
+ * after it ("git is") names nothing.
+ * @example
+ * unnamedCommands("How do I run git backfill?", new Map([["git", new Set(["fetch"])]])); // ["git backfill"]
+ */
+export function unnamedCommands(question: string, families: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+  const out: string[] = [];
+  for (const [family, commands] of families) {
+    const known = new Set([...commands].map(singular));
+    const named = new RegExp(String.raw`(?<![\w-])(${family})(-|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])`, "gi");
+    for (const m of question.matchAll(named)) {
+      const [, word, gap, command] = m as unknown as [string, string, string, string];
+      if (word !== word.toLowerCase() || command !== command.toLowerCase() || isStopWord(command)) continue;
+      if (known.has(singular(command))) continue;
+      const phrase = gap === "-" ? `${word}-${command}` : `${word} ${command}`;
+      if (!out.includes(phrase)) out.push(phrase);
+    }
+  }
+  return out;
+}
+
+/**
+ * The tenant's command families ({@link commandFamilies} over each indexed source's documents) that
+ * its documents write as commands: at least half of {@link FAMILY_SAMPLE} of the family's commands
+ * occur as "<family> <command>" ("git add"; `tutorial-join.html` names a page, not a command "tutorial
+ * join"). Read once per run.
+ * @example
+ * const families = await tenantCommandFamilies(ctx, state.run_id);
+ */
+export async function tenantCommandFamilies(ctx: Pick<RunContext, "store" | "tenant">, run?: string): Promise<Map<string, Set<string>>> {
+  return runLookups(ctx.store, ctx.tenant, run).remember("command-families", async () => {
+    const documents = await ctx.store.listDocuments({ tenant: ctx.tenant });
+    const bySource = new Map<string, string[]>();
+    for (const d of documents) bySource.set(d.source, [...(bySource.get(d.source) ?? []), d.uri]);
+    const families = commandFamilies([...bySource.values()]);
+    for (const [family, commands] of families) {
+      const all = [...commands].sort();
+      const sample = [...new Set(all.filter((_, i) => i % Math.max(1, Math.floor(all.length / FAMILY_SAMPLE)) === 0))].slice(
+        0,
+        FAMILY_SAMPLE,
+      );
+      const found = await ctx.store.termPresence(
+        ctx.tenant,
+        sample.map((c) => `${family} ${c.replace(/-/g, " ")}`),
+      );
+      if (found.filter((p) => p.phraseFound === true).length < sample.length / 2) families.delete(family);
+    }
+    return families;
+  });
+}
