@@ -270,18 +270,28 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
   // Nothing relevant in the primary sources says little while the route's other sources are unsearched:
   // a question routed to the tutorials may be answered by the reference ("create the subscription").
   const unsearched = state.route && state.attempt === 0 ? state.route.sources.filter((s) => !state.route!.primary.includes(s)) : [];
-  if (gate.decision === "clarify" && missing.length === 0 && unsearched.length > 0 && state.attempt < settings.gate.maxRetries) {
+  // Every close source searched at once (the route widened to them): broaden once all the same, as the search of them would have.
+  const widened = state.route && state.attempt === 0 && unsearched.length === 0 ? (state.route.widened ?? []) : [];
+  if (
+    gate.decision === "clarify" &&
+    missing.length === 0 &&
+    unsearched.length + widened.length > 0 &&
+    state.attempt < settings.gate.maxRetries
+  ) {
     gate = {
       ...gate,
       decision: "broaden",
-      unsearched,
-      reason: `${gate.reason} Searching the other routed sources (${unsearched.join(", ")}) first.`,
+      ...(unsearched.length > 0 ? { unsearched } : { widened }),
+      reason:
+        unsearched.length > 0
+          ? `${gate.reason} Searching the other routed sources (${unsearched.join(", ")}) first.`
+          : `${gate.reason} Broadening once: every close source (${widened.join(", ")} with the top one) was searched at once.`,
     };
   }
   // Those sources searched too, with the broadened round's lower bar: a top passage still under the
   // floor (not holding the question's identifiers verbatim and, for a claim, not standing out) is
   // nothing relevant, whatever share of the key terms it holds.
-  const after = state.attempt > 0 && (state.gate?.unsearched?.length ?? 0) > 0;
+  const after = state.attempt > 0 && ((state.gate?.unsearched?.length ?? 0) > 0 || (state.gate?.widened?.length ?? 0) > 0);
   if (
     after &&
     gate.decision === "weak" &&

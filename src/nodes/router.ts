@@ -43,9 +43,12 @@ async function withoutEmptySources(
   const sources = route.sources.filter((s) => indexed.has(s));
   if (sources.length === 0 || sources.length === route.sources.length) return route;
   const primary = route.primary.filter((s) => indexed.has(s));
+  const widened = route.widened?.filter((s) => indexed.has(s) && primary.includes(s));
   const empty = route.sources.filter((s) => !indexed.has(s));
+  const { widened: _, ...rest } = route;
   return {
-    ...route,
+    ...rest,
+    ...(widened?.length ? { widened } : {}),
     sources,
     primary: primary.length ? primary : [sources[0]!],
     reason: `${route.reason}; not searched (no documents): ${empty.join(", ")}`,

@@ -5,7 +5,7 @@ import { heuristicPlan } from "../planner/heuristic.js";
 import { applyOverrides } from "../planner/overrides.js";
 import { UnknownSourceError } from "./errors.js";
 import { loadProfiles } from "./load.js";
-import { matchIndicators, routeQuery } from "./router.js";
+import { matchIndicators, routeQuery, ROUTING_WEIGHTS } from "./router.js";
 
 // The real offline model; questions are about a made-up HTTP client library, not the eval corpus.
 const embeddings = await createEmbeddings("local/use-lite", { workers: 0 });
@@ -50,6 +50,31 @@ describe("routeQuery", () => {
   it("hedges with a second primary source when no indicator speaks to the question", async () => {
     const r = await route("connection pool size limit per host");
     expect(r.primary).toHaveLength(2);
+  });
+
+  it("searches every close source at once when nothing but the prior and the similarity tells them apart", async () => {
+    // Three sources described by summaries alone, as a manual's sources.json gives them (no indicators).
+    const manual = loadProfiles([
+      {
+        name: "api_reference",
+        summary: "Command reference: one manual page per command (synopsis, options, examples)",
+        formatter: "doc",
+        indicators: [],
+      },
+      { name: "tutorials", summary: "Tutorials: learning the tool from the start, step by step", formatter: "doc", indicators: [] },
+      { name: "docs", summary: "Guides and formats: concepts, workflows, file formats, how-tos", formatter: "doc", indicators: [] },
+    ]).filter((p) => ["api_reference", "tutorials", "docs"].includes(p.name));
+    const r = await route(
+      "I pushed my local master to a differently named branch on my public repository. How do I generate the pull request summary for upstream?",
+      undefined,
+      manual,
+    );
+    const top = r.scores[r.sources[0]!]!;
+    const close = r.sources.filter((s) => r.scores[s]! >= top - ROUTING_WEIGHTS.primaryMargin);
+    expect(close.length, r.reason).toBe(3);
+    expect(r.primary).toEqual(close);
+    // The third is searched only because nothing told it apart: the gate still broadens once when the round holds nothing relevant.
+    expect(r.widened).toEqual([close[2]]);
   });
 
   it("keeps one score per source, highest first", async () => {

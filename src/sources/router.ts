@@ -127,18 +127,24 @@ function explain(s: SourceScore): string {
   return `${s.source} ${s.score.toFixed(2)} (${parts.join(", ")})`;
 }
 
-/** How many of the ranked sources are searched in the first round. */
-function primaryCount(plan: Plan, ranked: readonly SourceScore[], forced: boolean): number {
-  if (forced) return ranked.length;
+/**
+ * How many of the ranked sources are searched in the first round: `n`, of which the ones past
+ * `hedged` are there only because nothing told them apart from the top one (see {@link RouteDecision.widened}).
+ */
+function primaryCount(plan: Plan, ranked: readonly SourceScore[], forced: boolean): { n: number; hedged: number } {
+  if (forced) return { n: ranked.length, hedged: ranked.length };
   // "Compare all ..." needs every source at once; the planner gives it the maximum top_k.
-  if (plan.intent === "comparison" && plan.top_k >= MAX_TOP_K) return ranked.length;
+  if (plan.intent === "comparison" && plan.top_k >= MAX_TOP_K) return { n: ranked.length, hedged: ranked.length };
   const top = ranked[0]?.score ?? 0;
   const close = ranked.filter((s) => s.score >= top - ROUTING_WEIGHTS.primaryMargin).length;
   // Learning, debugging and comparisons need two kinds of evidence (e.g. an example and the API);
   // a question no indicator speaks to rests on the intent prior alone, so hedge with a second source.
-  const hedge = ["tutorial", "debugging", "comparison"].includes(plan.intent) || ranked.every((s) => s.indicators.length === 0);
+  const unspoken = ranked.every((s) => s.indicators.length === 0);
+  const hedge = ["tutorial", "debugging", "comparison"].includes(plan.intent) || unspoken;
   const wanted = hedge ? 2 : 1;
-  return Math.min(ranked.length, Math.max(wanted, Math.min(close, 2)));
+  const hedged = Math.min(ranked.length, Math.max(wanted, Math.min(close, 2)));
+  // Nothing but the prior and a similarity within the margin tells the close sources apart: search them all.
+  return { n: unspoken ? Math.min(ranked.length, Math.max(hedged, close)) : hedged, hedged };
 }
 
 /**
@@ -168,14 +174,16 @@ export async function routeQuery({ question, plan, profiles, embeddings, only }:
   const similarities = described.map((vectors) => Math.max(...vectors.map((v) => dot(query, v))));
   // A forced source list keeps the caller's order as the prior.
   const ranked = scoreSources({ question, order: only ?? plan.sources, profiles: candidates, similarities });
-  const n = primaryCount(plan, ranked, only !== undefined);
+  const { n, hedged } = primaryCount(plan, ranked, only !== undefined);
   const sources = ranked.map((s) => s.source);
   const scores = Object.fromEntries(ranked.map((s) => [s.source, Math.round(s.score * 1000) / 1000]));
   const head = only !== undefined ? `input sources ${only.join(", ")}` : `${plan.intent} intent`;
+  const widened = sources.slice(hedged, n);
   return {
     sources,
     primary: sources.slice(0, n),
+    ...(widened.length > 0 ? { widened } : {}),
     scores,
-    reason: `${head}: ${ranked.map(explain).join("; ")}; primary ${sources.slice(0, n).join(", ")}`,
+    reason: `${head}: ${ranked.map(explain).join("; ")}; primary ${sources.slice(0, n).join(", ")}${widened.length > 0 ? ` (${widened.join(", ")}: as close, nothing tells them apart)` : ""}`,
   };
 }

@@ -41,6 +41,12 @@ export interface RouteDecision {
   sources: string[];
   /** Primary sources get full weight; secondary ones are searched on broaden or with less weight. */
   primary: string[];
+  /**
+   * Primary sources searched in the first round only because nothing but the intent prior and a
+   * close similarity told them from the top one (no indicator speaks to the question): the first
+   * round holding nothing relevant, the gate still broadens once, as it would to search them.
+   */
+  widened?: string[];
   scores: Record<string, number>;
   reason: string;
 }
@@ -125,6 +131,8 @@ export interface GateResult {
   unmentioned?: string[];
   /** Broadening because the primary sources held nothing relevant: the routed sources not yet searched. */
   unsearched?: string[];
+  /** Broadening because the first round, every close source searched at once ({@link RouteDecision.widened}), held nothing relevant: those sources. */
+  widened?: string[];
 }
 
 /** A citation as the result carries it. */
