@@ -27,6 +27,20 @@ describe("namedCandidates", () => {
     expect([...namedCandidates("How do I use ALTER TABLE to add a column?", hits, [0, 1])]).toEqual([1]);
   });
 
+  it("reads a manual page's command as typed, and the family's own page as no name", () => {
+    const hits = [
+      hit("manual", "Git User Manual", "Find first tagged version including a given fix"),
+      hit("git", "git(1)", "DESCRIPTION"),
+      hit("show-branch", "git-show-branch(1)", "DESCRIPTION"),
+      hit("log", "git-log(1)", "OPTIONS"),
+    ];
+    const order = [0, 1, 2, 3];
+    expect([...namedCandidates("what's the max number of branches git show-branch can display at once", hits, order)]).toEqual([2]);
+    expect([...namedCandidates("Can git-show-branch list remote branches?", hits, order)]).toEqual([2]);
+    // "git" alone names the family, not git(1); "branch" is no page.
+    expect([...namedCandidates("Why does git keep asking which branch to track?", hits, order)]).toEqual([]);
+  });
+
   it("marks nothing when two documents carry the name", () => {
     const hits = [hit("d1", "Sequence.m", "addBlock", { name: "addBlock" }), hit("d2", "Builder.m", "addBlock", { name: "addBlock" })];
     expect(namedCandidates("What does addBlock do?", hits, [0, 1]).size).toBe(0);

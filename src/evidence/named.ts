@@ -22,12 +22,26 @@ function spans(question: string, name: string): Array<[number, number]> {
   return [...question.matchAll(re)].map((m) => [m.index ?? 0, (m.index ?? 0) + name.length]);
 }
 
-/** The names a candidate stands for: its parsed entry name, section title and document title, when they are names. */
+/** A manual page's title (`git-show-branch(1)`, `ls(1)`): the command it documents, then its section. */
+const MAN_PAGE = /^([a-z][\w.+]*(?:-[\w.+]+)*)\(\d[a-z]*\)$/;
+
+/** The command a manual page documents (`git-show-branch` of `git-show-branch(1)`). */
+const manPageOf = (title: string) => MAN_PAGE.exec(title.trim())?.[1];
+
+/**
+ * The names a candidate stands for: its parsed entry name, section title and document title, when
+ * they are names, and a manual page's command, also as typed (`git show-branch` of `git-show-branch(1)`).
+ */
 function namesOf(hit: Pick<ChunkHit, "docTitle" | "sectionTitle" | "metadata">): string[] {
   const out = new Set<string>();
   const entry = hit.metadata.name;
   if (typeof entry === "string" && isNameLike(entry)) out.add(entry);
   for (const title of [hit.sectionTitle, hit.docTitle.replace(CODE_FILE, "")]) if (title && isNameLike(title)) out.add(title.trim());
+  const command = manPageOf(hit.docTitle);
+  if (command) {
+    out.add(command);
+    if (command.includes("-")) out.add(command.replace("-", " "));
+  }
   return [...out];
 }
 
@@ -63,6 +77,14 @@ export function namedCandidates(
       byName.set(n, seen);
     }
   }
+  // A manual page whose command opens others' (`git(1)` beside `git-add(1)`) is the family's: writing "git" names no page.
+  const families = new Set(
+    order.flatMap((i) => {
+      const command = manPageOf(hits[i]!.docTitle);
+      return command?.includes("-") ? [command.slice(0, command.indexOf("-"))] : [];
+    }),
+  );
+  for (const family of families) byName.delete(family);
   const matched = [...found].filter(([, s]) => s.length > 0);
   const inside = (n: string) =>
     matched.some(([o, os]) => o !== n && o.length > n.length && found.get(n)!.every(([a, b]) => os.some(([c, d]) => c <= a && b <= d)));
