@@ -1,6 +1,7 @@
 import type { RunContext } from "../context/run-context.js";
 import { runLookups } from "../context/run-lookups.js";
 import { isStopWord } from "../planner/terms.js";
+import type { DocumentRef } from "../storage/types.js";
 
 /** The fewest files a source needs before its naming says anything. */
 const FAMILY_MIN_FILES = 3;
@@ -103,5 +104,37 @@ export async function tenantCommandFamilies(ctx: Pick<RunContext, "store" | "ten
       if (found.filter((p) => p.phraseFound === true).length < sample.length / 2) families.delete(family);
     }
     return families;
+  });
+}
+
+/**
+ * The documented commands a question names ("git clone", "git-show-branch"), each as `family-command`,
+ * the name of its page (`git-clone`): commands of {@link commandFamilies} some file is named for.
+ * @example
+ * namedCommands("Can git clone take --revision?", new Map([["git", new Set(["clone"])]])); // [{ phrase: "git clone", page: "git-clone" }]
+ */
+export function namedCommands(question: string, families: ReadonlyMap<string, ReadonlySet<string>>): { phrase: string; page: string }[] {
+  const out: { phrase: string; page: string }[] = [];
+  for (const [family, commands] of families) {
+    const named = new RegExp(String.raw`(?<![\w-])(${family})(-|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])`, "gi");
+    for (const m of question.matchAll(named)) {
+      const [, word, gap, command] = m as unknown as [string, string, string, string];
+      if (word !== word.toLowerCase() || !commands.has(command)) continue;
+      const page = `${family}-${command}`;
+      if (!out.some((o) => o.page === page)) out.push({ phrase: gap === "-" ? page : `${word} ${command}`, page });
+    }
+  }
+  return out;
+}
+
+/**
+ * The tenant's documents by file name without extension, lower-case (`git-clone` → its page), read once per run.
+ * @example
+ * (await tenantPages(ctx, state.run_id)).get("git-clone")?.id;
+ */
+export async function tenantPages(ctx: Pick<RunContext, "store" | "tenant">, run?: string): Promise<Map<string, DocumentRef>> {
+  return runLookups(ctx.store, ctx.tenant, run).remember("pages-by-name", async () => {
+    const documents = await ctx.store.listDocuments({ tenant: ctx.tenant });
+    return new Map(documents.map((d) => [stemOf(d.uri), d]));
   });
 }

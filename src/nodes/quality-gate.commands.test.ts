@@ -42,7 +42,7 @@ const manual = [
   page(
     "rebase",
     "Reapply commits on top of another base tip",
-    "vcs rebase replays your commits onto another branch, one by one, rewriting their history.",
+    "vcs rebase replays your commits onto another branch, one by one, rewriting their history. vcs rebase --onto <newbase> moves a range of commits onto another base.",
   ),
   {
     uri: "vcsignore.html",
@@ -86,6 +86,14 @@ describe("gate: commands the corpus does not document", () => {
       const gate = (await judgedOver(ctx, q)).gate!;
       expect(gate.missing, `${q}: ${gate.reason}`).toBeUndefined();
     }
+  });
+
+  it("asks about an option written beside a command whose own page does not write it", async () => {
+    // --onto is another command's option: the fetch page never writes it.
+    const gate = (await judgedOver(ctx, "Does vcs fetch take --onto to move the downloaded commits onto another base?")).gate!;
+    expect(gate, gate.reason).toMatchObject({ decision: "clarify", missing: ["vcs fetch --onto"] });
+    const taken = (await judgedOver(ctx, "Can vcs rebase --onto move a range of commits onto another base?")).gate!;
+    expect(taken.missing, taken.reason).toBeUndefined();
   });
 
   it("finds a family only in names the corpus writes as commands", async () => {

@@ -6,7 +6,7 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
-import { tenantCommandFamilies, unnamedCommands } from "../evidence/command-names.js";
+import { namedCommands, tenantCommandFamilies, tenantPages, unnamedCommands } from "../evidence/command-names.js";
 import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
@@ -241,9 +241,22 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     // A command of the corpus's command family that no page is named for and no document writes
     // ("git backfill" over the Git manual pages): a release or a tool the corpus does not document.
     if (missing.length === 0) {
-      const commands = unnamedCommands(state.standalone_question, await tenantCommandFamilies({ store, tenant }, state.run_id));
+      const families = await tenantCommandFamilies({ store, tenant }, state.run_id);
+      const commands = unnamedCommands(state.standalone_question, families);
       const unwritten = (await lookups.termPresence(commands)).filter((p) => absent(p) && !mentioned(p.phrase)).map((p) => p.phrase);
       if (unwritten.length > 0) missing = unwritten;
+      // An option written beside a command that has its own page ("git clone --revision") is on that
+      // page when the command takes it: another command's option of that name is not this one's.
+      const options = plan.constraints.filter((c) => c.startsWith("--"));
+      const named = missing.length === 0 && options.length > 0 ? namedCommands(state.standalone_question, families) : [];
+      if (named.length > 0) {
+        const pages = await tenantPages({ store, tenant }, state.run_id);
+        const texts = (
+          await Promise.all(named.map((c) => pages.get(c.page)).flatMap((d) => (d ? [store.getDocumentChunks(tenant, d.id)] : [])))
+        ).flatMap((chunks) => chunks.map((c) => c.content));
+        const untaken = options.filter((o) => !writesCommand(texts, o));
+        if (texts.length > 0 && untaken.length > 0) missing = untaken.map((o) => `${named[0]!.phrase} ${o}`);
+      }
     }
     // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
     // as expanded (its command's page, when the corpus documents the command) must write it.
