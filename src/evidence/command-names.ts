@@ -50,6 +50,18 @@ export function commandFamilies(sources: readonly (readonly string[])[]): Map<st
   );
 }
 
+/**
+ * Where a question writes a family's word, lower-case as typed, then a word ("git backfill",
+ * "git-crypt"): each as written, with that word. "Git" in capitals is the product, not the command.
+ */
+function commandMentions(question: string, family: string): { phrase: string; command: string }[] {
+  const named = new RegExp(String.raw`(?<![\w-])(${family})(-|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])`, "gi");
+  return [...question.matchAll(named)].flatMap((m) => {
+    const [, word, gap, command] = m as unknown as [string, string, string, string];
+    return word === word.toLowerCase() ? [{ phrase: gap === "-" ? `${word}-${command}` : `${word} ${command}`, command }] : [];
+  });
+}
+
 /** A plural and its singular name one command (`submodules`, `submodule`). */
 const singular = (word: string) => word.replace(/(?<=[^s])s$/, "");
 
@@ -65,12 +77,8 @@ export function unnamedCommands(question: string, families: ReadonlyMap<string, 
   const out: string[] = [];
   for (const [family, commands] of families) {
     const known = new Set([...commands].map(singular));
-    const named = new RegExp(String.raw`(?<![\w-])(${family})(-|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])`, "gi");
-    for (const m of question.matchAll(named)) {
-      const [, word, gap, command] = m as unknown as [string, string, string, string];
-      if (word !== word.toLowerCase() || command !== command.toLowerCase() || isStopWord(command)) continue;
-      if (known.has(singular(command))) continue;
-      const phrase = gap === "-" ? `${word}-${command}` : `${word} ${command}`;
+    for (const { phrase, command } of commandMentions(question, family)) {
+      if (command !== command.toLowerCase() || isStopWord(command) || known.has(singular(command))) continue;
       if (!out.includes(phrase)) out.push(phrase);
     }
   }
@@ -116,12 +124,9 @@ export async function tenantCommandFamilies(ctx: Pick<RunContext, "store" | "ten
 export function namedCommands(question: string, families: ReadonlyMap<string, ReadonlySet<string>>): { phrase: string; page: string }[] {
   const out: { phrase: string; page: string }[] = [];
   for (const [family, commands] of families) {
-    const named = new RegExp(String.raw`(?<![\w-])(${family})(-|\s+)([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?![\w-])`, "gi");
-    for (const m of question.matchAll(named)) {
-      const [, word, gap, command] = m as unknown as [string, string, string, string];
-      if (word !== word.toLowerCase() || !commands.has(command)) continue;
+    for (const { phrase, command } of commandMentions(question, family)) {
       const page = `${family}-${command}`;
-      if (!out.some((o) => o.page === page)) out.push({ phrase: gap === "-" ? page : `${word} ${command}`, page });
+      if (commands.has(command) && !out.some((o) => o.page === page)) out.push({ phrase, page });
     }
   }
   return out;
