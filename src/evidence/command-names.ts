@@ -1,6 +1,7 @@
 import type { RunContext } from "../context/run-context.js";
-import { runLookups } from "../context/run-lookups.js";
 import { isStopWord } from "../planner/terms.js";
+import type { Generation } from "../retrieval/mined-synonyms.js";
+import type { SqlStore } from "../storage/store.js";
 import type { DocumentRef } from "../storage/types.js";
 
 /** The fewest files a source needs before its naming says anything. */
@@ -85,34 +86,57 @@ export function unnamedCommands(question: string, families: ReadonlyMap<string, 
   return out;
 }
 
+/** A tenant's command families and its pages by name, as of one data generation. */
+export interface TenantCommands {
+  /** {@link commandFamilies} the corpus writes as commands. */
+  families: Map<string, Set<string>>;
+  /** Documents by file name without extension, lower-case (`git-clone` → its page). */
+  pages: Map<string, DocumentRef>;
+}
+
+const cache = new WeakMap<SqlStore, Map<string, { generation: string; commands: Promise<TenantCommands> }>>();
+
 /**
  * The tenant's command families ({@link commandFamilies} over each indexed source's documents) that
  * its documents write as commands: at least half of {@link FAMILY_SAMPLE} of the family's commands
  * occur as "<family> <command>" ("git add"; `tutorial-join.html` names a page, not a command "tutorial
- * join"). Read once per run.
+ * join"), and its pages by name. Read once per store and tenant until the tenant's documents change
+ * (`generation`, a run's `runLookups().generation`, else asked of the store), not once per question.
  * @example
- * const families = await tenantCommandFamilies(ctx, state.run_id);
+ * const { families, pages } = await tenantCommands(ctx, lookups.generation);
  */
-export async function tenantCommandFamilies(ctx: Pick<RunContext, "store" | "tenant">, run?: string): Promise<Map<string, Set<string>>> {
-  return runLookups(ctx.store, ctx.tenant, run).remember("command-families", async () => {
-    const documents = await ctx.store.listDocuments({ tenant: ctx.tenant });
-    const bySource = new Map<string, string[]>();
-    for (const d of documents) bySource.set(d.source, [...(bySource.get(d.source) ?? []), d.uri]);
-    const families = commandFamilies([...bySource.values()]);
-    for (const [family, commands] of families) {
-      const all = [...commands].sort();
-      const sample = [...new Set(all.filter((_, i) => i % Math.max(1, Math.floor(all.length / FAMILY_SAMPLE)) === 0))].slice(
-        0,
-        FAMILY_SAMPLE,
-      );
-      const found = await ctx.store.termPresence(
-        ctx.tenant,
-        sample.map((c) => `${family} ${c.replace(/-/g, " ")}`),
-      );
-      if (found.filter((p) => p.phraseFound === true).length < sample.length / 2) families.delete(family);
-    }
-    return families;
+export async function tenantCommands(ctx: Pick<RunContext, "store" | "tenant">, generation?: Generation): Promise<TenantCommands> {
+  const { store, tenant } = ctx;
+  const current = await (generation ? generation() : store.tenantGeneration(tenant));
+  let byTenant = cache.get(store);
+  if (!byTenant) cache.set(store, (byTenant = new Map()));
+  const hit = byTenant.get(tenant);
+  if (hit?.generation === current) return hit.commands;
+  const commands = readCommands(store, tenant);
+  byTenant.set(tenant, { generation: current, commands });
+  // A failed read is not remembered: the next question asks again.
+  commands.catch(() => {
+    if (byTenant.get(tenant)?.commands === commands) byTenant.delete(tenant);
   });
+  return commands;
+}
+
+async function readCommands(store: SqlStore, tenant: string): Promise<TenantCommands> {
+  const documents = await store.listDocuments({ tenant });
+  const bySource = new Map<string, string[]>();
+  for (const d of documents) bySource.set(d.source, [...(bySource.get(d.source) ?? []), d.uri]);
+  const families = commandFamilies([...bySource.values()]);
+  for (const [family, commands] of families) {
+    const all = [...commands].sort();
+    const step = Math.max(1, Math.floor(all.length / FAMILY_SAMPLE));
+    const sample = all.filter((_, i) => i % step === 0).slice(0, FAMILY_SAMPLE);
+    const found = await store.termPresence(
+      tenant,
+      sample.map((c) => `${family} ${c.replace(/-/g, " ")}`),
+    );
+    if (found.filter((p) => p.phraseFound === true).length < sample.length / 2) families.delete(family);
+  }
+  return { families, pages: new Map(documents.map((d) => [stemOf(d.uri), d])) };
 }
 
 /**
@@ -130,16 +154,4 @@ export function namedCommands(question: string, families: ReadonlyMap<string, Re
     }
   }
   return out;
-}
-
-/**
- * The tenant's documents by file name without extension, lower-case (`git-clone` → its page), read once per run.
- * @example
- * (await tenantPages(ctx, state.run_id)).get("git-clone")?.id;
- */
-export async function tenantPages(ctx: Pick<RunContext, "store" | "tenant">, run?: string): Promise<Map<string, DocumentRef>> {
-  return runLookups(ctx.store, ctx.tenant, run).remember("pages-by-name", async () => {
-    const documents = await ctx.store.listDocuments({ tenant: ctx.tenant });
-    return new Map(documents.map((d) => [stemOf(d.uri), d]));
-  });
 }

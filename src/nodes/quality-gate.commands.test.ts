@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
-import { commandFamilies, tenantCommandFamilies, unnamedCommands } from "../evidence/command-names.js";
+import { commandFamilies, tenantCommands, unnamedCommands } from "../evidence/command-names.js";
 
 // A real store holding a few manual pages of a command-line tool, one page a command, named as man
 // pages are (`vcs-stash.html`): a command of that family that no page is named for and no document
@@ -97,7 +97,7 @@ describe("gate: commands the corpus does not document", () => {
   });
 
   it("finds a family only in names the corpus writes as commands", async () => {
-    const families = await tenantCommandFamilies(ctx);
+    const { families } = await tenantCommands(ctx);
     expect([...families.keys()]).toEqual(["vcs"]);
     expect([...families.get("vcs")!].sort()).toEqual(["commit", "fetch", "ignore", "log", "rebase", "stash"]);
   });

@@ -6,7 +6,7 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
-import { namedCommands, tenantCommandFamilies, tenantPages, unnamedCommands } from "../evidence/command-names.js";
+import { namedCommands, tenantCommands, unnamedCommands } from "../evidence/command-names.js";
 import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
@@ -241,7 +241,7 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
     // A command of the corpus's command family that no page is named for and no document writes
     // ("git backfill" over the Git manual pages): a release or a tool the corpus does not document.
     if (missing.length === 0) {
-      const families = await tenantCommandFamilies({ store, tenant }, state.run_id);
+      const { families, pages } = await tenantCommands({ store, tenant }, lookups.generation);
       const commands = unnamedCommands(state.standalone_question, families);
       const unwritten = (await lookups.termPresence(commands)).filter((p) => absent(p) && !mentioned(p.phrase)).map((p) => p.phrase);
       if (unwritten.length > 0) missing = unwritten;
@@ -250,7 +250,6 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       const options = plan.constraints.filter((c) => c.startsWith("--"));
       const named = missing.length === 0 && options.length > 0 ? namedCommands(state.standalone_question, families) : [];
       if (named.length > 0) {
-        const pages = await tenantPages({ store, tenant }, state.run_id);
         const texts = (
           await Promise.all(named.map((c) => pages.get(c.page)).flatMap((d) => (d ? [store.getDocumentChunks(tenant, d.id)] : [])))
         ).flatMap((chunks) => chunks.map((c) => c.content));
