@@ -1,5 +1,8 @@
 import type { RunContext } from "../context/run-context.js";
+import type { RunLookups } from "../context/run-lookups.js";
+import { absent } from "./judge.js";
 import { isStopWord } from "../planner/terms.js";
+import { escapeRegExp } from "../retrieval/synonyms.js";
 import type { Generation } from "../retrieval/mined-synonyms.js";
 import type { SqlStore } from "../storage/store.js";
 import type { DocumentRef } from "../storage/types.js";
@@ -154,4 +157,122 @@ export function namedCommands(question: string, families: ReadonlyMap<string, Re
     }
   }
   return out;
+}
+
+/**
+ * Whether a text writes a word, an option or a meta-command whole, case folded: "--data-only" does
+ * not write `--data`, nor `print-info` `print`, nor `--get` `get`.
+ * @example
+ * writesWhole(["--missing=print"], "print"); // true
+ */
+export function writesWhole(texts: readonly string[], word: string): boolean {
+  const whole = new RegExp(`(?:^|[^a-z0-9_-])${escapeRegExp(word.toLowerCase())}(?![a-z0-9_-])`);
+  return texts.some((t) => whole.test(t.toLowerCase()));
+}
+
+/** A word typed on a command line: lower-case, hyphens inside (`list`, `set-head`, `print-info`). */
+const TYPED_WORD = String.raw`[a-z][a-z0-9]*(?:-[a-z0-9]+)*`;
+
+/** The fewest subcommands a page's lines open with that make its command one of subcommands. */
+const SUBCOMMANDS_MIN = 3;
+
+/**
+ * The subcommands a command's page lists: the words right after the command where a line opens
+ * with it, as a synopsis writes them ("git stash list [<log-options>]").
+ * @param spoken the command as typed, with a space (`git stash`).
+ * @example
+ * pageSubcommands(["git stash list\ngit stash pop [<stash>]"], "git stash"); // Set { "list", "pop" }
+ */
+export function pageSubcommands(texts: readonly string[], spoken: string): Set<string> {
+  const line = new RegExp(String.raw`^[ \t]*${escapeRegExp(spoken)}[ \t]+(${TYPED_WORD})(?![\w-])`, "gim");
+  return new Set(texts.flatMap((t) => [...t.matchAll(line)].map((m) => m[1]!.toLowerCase())));
+}
+
+/** A documented command a question names, with its page's text. */
+export interface CommandPage {
+  /** As the question writes it ("git stash", "git-show-branch"). */
+  phrase: string;
+  /** The page's chunks' text. */
+  texts: readonly string[];
+}
+
+/**
+ * What a question types beside documented commands that their pages never write, each as written:
+ * a subcommand ("git stash export" where git-stash's synopsis lists `list`, `pop`… and the page
+ * never writes export; or a word the question calls a subcommand, "the git config get subcommand",
+ * that no line of the page opens with), a value of an option the pages write with literal values
+ * (`--missing=print-info` where they write `--missing=print`, `--missing=error`), a format atom
+ * (`%(is-base:main)` where they write `%(refname)`…). A page with no synopsis of subcommands, no
+ * literal value of that option or no atom says nothing of what else may be typed there.
+ * @example
+ * untypedSyntax("Can git stash export my stashes?", [{ phrase: "git stash", texts: ["git stash list\ngit stash pop\ngit stash drop"] }]); // ["git stash export"]
+ */
+export function untypedSyntax(question: string, commands: readonly CommandPage[]): string[] {
+  const out: string[] = [];
+  const add = (x: string) => {
+    if (!out.includes(x)) out.push(x);
+  };
+  for (const { phrase, texts } of commands) {
+    const spoken = phrase.replace("-", " ");
+    const subcommands = pageSubcommands(texts, spoken);
+    const typed = new RegExp(String.raw`(?<![\w-])${escapeRegExp(phrase)}\s+(${TYPED_WORD})(?![\w-])(\s+sub-?commands?\b)?`, "gi");
+    for (const m of question.matchAll(typed)) {
+      const word = m[1]!;
+      if (word !== word.toLowerCase() || subcommands.has(word)) continue;
+      // A word the question calls a subcommand is one, function word or not ("the git config get subcommand").
+      const called = m[2] !== undefined;
+      if (called || (!isStopWord(word) && subcommands.size >= SUBCOMMANDS_MIN && !writesWhole(texts, word))) add(`${phrase} ${word}`);
+    }
+  }
+  const all = commands.flatMap((c) => c.texts);
+  for (const m of question.matchAll(new RegExp(String.raw`(?<![\w-])(--[a-z][a-z0-9]*(?:-[a-z0-9]+)*)=(${TYPED_WORD})(?![\w-])`, "g"))) {
+    const [written, option, value] = m as unknown as [string, string, string];
+    const literal = new RegExp(String.raw`${escapeRegExp(option)}=(${TYPED_WORD})(?![\w-])`, "gi");
+    const values = new Set(all.flatMap((t) => [...t.matchAll(literal)].map((v) => v[1]!.toLowerCase())));
+    if (values.size > 0 && !values.has(value) && !writesWhole(all, value)) add(written);
+  }
+  const atoms = all.some((t) => /%\([a-z]/.test(t));
+  for (const m of question.matchAll(/%\(([a-z][a-z0-9]*(?:-[a-z0-9]+)*)[^)\s]*\)?/g)) {
+    if (atoms && !all.some((t) => t.toLowerCase().includes(`%(${m[1]!}`))) add(m[0]);
+  }
+  return out;
+}
+
+/**
+ * What a question asks of the corpus's command family that it does not document, each as written:
+ * commands no page is named for and no document writes ("git backfill": a release or a tool the
+ * corpus does not cover), an option written beside a command with its own page that the page never
+ * writes ("git clone --revision": another command's option of that name is not this one's), or a
+ * subcommand, option value or format atom its page never writes ({@link untypedSyntax}). Empty
+ * when the question names no such thing or the corpus has no command family.
+ * @param mentioned whether the evidence at hand holds a term (then it is not missing).
+ * @example
+ * await commandGaps(ctx, lookups, "Can git clone take --revision?", ["--revision"], () => false); // ["git clone --revision"]
+ */
+export async function commandGaps(
+  ctx: Pick<RunContext, "store" | "tenant">,
+  lookups: RunLookups,
+  question: string,
+  constraints: readonly string[],
+  mentioned: (term: string) => boolean,
+): Promise<string[]> {
+  const { store, tenant } = ctx;
+  const { families, pages } = await tenantCommands(ctx, lookups.generation);
+  if (families.size === 0) return [];
+  const commands = unnamedCommands(question, families);
+  const unwritten = (await lookups.termPresence(commands)).filter((p) => absent(p) && !mentioned(p.phrase)).map((p) => p.phrase);
+  if (unwritten.length > 0) return unwritten;
+  const named = namedCommands(question, families);
+  const commandPages = await Promise.all(
+    named.flatMap((c) => {
+      const d = pages.get(c.page);
+      if (!d) return [];
+      const chunks = lookups.remember(`document-text:${d.id}`, () => store.getDocumentChunks(tenant, d.id));
+      return [chunks.then((list) => ({ phrase: c.phrase, texts: list.map((x) => x.content) }))];
+    }),
+  );
+  const texts = commandPages.flatMap((c) => c.texts);
+  const untaken = constraints.filter((c) => c.startsWith("--") && !writesWhole(texts, c));
+  if (texts.length > 0 && untaken.length > 0) return untaken.map((o) => `${commandPages[0]!.phrase} ${o}`);
+  return untypedSyntax(question, commandPages);
 }

@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { judgedOver, retrievalContext } from "../../test/helpers/retrieval.js";
 import type { RunContext } from "../context/run-context.js";
-import { commandFamilies, tenantCommands, unnamedCommands } from "../evidence/command-names.js";
+import { commandFamilies, pageSubcommands, tenantCommands, unnamedCommands, untypedSyntax } from "../evidence/command-names.js";
 
 // A real store holding a few manual pages of a command-line tool, one page a command, named as man
 // pages are (`vcs-stash.html`): a command of that family that no page is named for and no document
 // writes is a release or a tool the corpus does not document.
 let ctx: RunContext;
 
-const page = (command: string, name: string, body: string) => ({
+const page = (command: string, name: string, body: string, synopsis?: string) => ({
   uri: `vcs-${command}.html`,
   title: `vcs-${command}(1)`,
   source: "api_reference",
   sections: [
     { title: "NAME", content: `vcs-${command} - ${name}` },
+    ...(synopsis ? [{ title: "SYNOPSIS", content: synopsis }] : []),
     { title: "DESCRIPTION", content: body },
   ],
 });
@@ -23,6 +24,7 @@ const manual = [
     "stash",
     "Stash the changes in a dirty working directory away",
     "Use vcs stash when you want to record the current state of the working directory and go back to a clean one. vcs stash pop restores them.",
+    "vcs stash list [<log-options>]\nvcs stash show [<stash>]\nvcs stash pop [--index] [<stash>]\nvcs stash drop [<stash>]",
   ),
   page(
     "commit",
@@ -32,7 +34,12 @@ const manual = [
   page(
     "log",
     "Show commit logs",
-    "vcs log lists commits reachable from the given ones. vcs log -L traces the history of a function in a file.",
+    "vcs log lists commits reachable from the given ones. vcs log -L traces the history of a function in a file. --decorate=short and --decorate=full print the names of refs beside commits.",
+  ),
+  page(
+    "for-each-ref",
+    "Output information on each ref",
+    "vcs for-each-ref --format='%(refname) %(objectname)' prints each ref's name and object. %(upstream) names the branch a local branch tracks.",
   ),
   page(
     "fetch",
@@ -96,10 +103,36 @@ describe("gate: commands the corpus does not document", () => {
     expect(taken.missing, taken.reason).toBeUndefined();
   });
 
+  it("asks about a subcommand that the command's synopsis does not list and its page never writes", async () => {
+    const gate = (await judgedOver(ctx, "How do I use vcs stash export to record my stash entries on another machine?")).gate!;
+    expect(gate, gate.reason).toMatchObject({ decision: "clarify", missing: ["vcs stash export"] });
+    // Listed subcommands, and words its page writes, are the command's.
+    for (const q of ["What does vcs stash pop restore?", "Does vcs stash record the current state of the working directory?"]) {
+      const listed = (await judgedOver(ctx, q)).gate!;
+      expect(listed.missing, `${q}: ${listed.reason}`).toBeUndefined();
+    }
+  });
+
+  it("asks about a word the question calls a subcommand when no line of the page opens with it", async () => {
+    const gate = (await judgedOver(ctx, "What does the vcs log follow subcommand print?")).gate!;
+    expect(gate, gate.reason).toMatchObject({ decision: "clarify", missing: ["vcs log follow"] });
+  });
+
+  it("asks about an option value or a format atom the command's page never writes", async () => {
+    const value = (await judgedOver(ctx, "What does vcs log --decorate=compact print beside each commit?")).gate!;
+    expect(value, value.reason).toMatchObject({ decision: "clarify", missing: ["--decorate=compact"] });
+    const atom = (await judgedOver(ctx, "How do I print %(is-base:main) for each ref with vcs for-each-ref?")).gate!;
+    expect(atom, atom.reason).toMatchObject({ decision: "clarify", missing: ["%(is-base:main)"] });
+    for (const q of ["What does vcs log --decorate=full print beside each commit?", "What does %(upstream) print in vcs for-each-ref?"]) {
+      const written = (await judgedOver(ctx, q)).gate!;
+      expect(written.missing, `${q}: ${written.reason}`).toBeUndefined();
+    }
+  });
+
   it("finds a family only in names the corpus writes as commands", async () => {
     const { families } = await tenantCommands(ctx);
     expect([...families.keys()]).toEqual(["vcs"]);
-    expect([...families.get("vcs")!].sort()).toEqual(["commit", "fetch", "ignore", "log", "rebase", "stash"]);
+    expect([...families.get("vcs")!].sort()).toEqual(["commit", "fetch", "for-each-ref", "ignore", "log", "rebase", "stash"]);
   });
 });
 
@@ -125,5 +158,19 @@ describe("command families and the commands a question names", () => {
     expect(unnamedCommands("How do I set up git-crypt?", families)).toEqual(["git-crypt"]);
     // Plurals, glued page names, function words and the capitalised product name are not commands.
     expect(unnamedCommands("Why does git ignore my files? Git keeps asking; git is slow; git commits vanish", families)).toEqual([]);
+  });
+
+  it("reads a page's subcommands from the lines that open with its command", () => {
+    const synopsis = [
+      "git remote add <name> <url>\n  git remote rename <old> <new>\ngit remote set-head <name> -a",
+      "Use git remote to manage remotes.",
+    ];
+    expect([...pageSubcommands(synopsis, "git remote")]).toEqual(["add", "rename", "set-head"]);
+    const remote = [{ phrase: "git remote", texts: synopsis }];
+    expect(untypedSyntax("Can git remote purge drop stale remotes?", remote)).toEqual(["git remote purge"]);
+    // A listed subcommand, a word the page writes, a function word: nothing typed that the page lacks.
+    expect(
+      untypedSyntax("Does git remote set-head follow the new default? Can git remote manage remotes? git remote is slow", remote),
+    ).toEqual([]);
   });
 });

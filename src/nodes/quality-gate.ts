@@ -6,7 +6,7 @@ import { runLookups } from "../context/run-lookups.js";
 import { runContext, type NodeConfig } from "../context/run-context.js";
 import { isNonSubstantive, usableEvidence } from "../evidence/evidence.js";
 import { excusedConstraint, isClaim } from "../evidence/claims.js";
-import { namedCommands, tenantCommands, unnamedCommands } from "../evidence/command-names.js";
+import { commandGaps, writesWhole } from "../evidence/command-names.js";
 import { unwrittenKeywordRuns } from "../evidence/keyword-runs.js";
 import {
   absent,
@@ -46,22 +46,13 @@ function mentionedIn(texts: readonly string[]): (term: string) => boolean {
       return texts.some((t) => name.test(t));
     }
     // "rows matching" holds the words of `--rows-matching`, not the option.
-    if (/^(?:--|\\)[A-Za-z]/.test(term)) return writesCommand(texts, term);
+    if (/^(?:--|\\)[A-Za-z]/.test(term)) return writesWhole(texts, term);
     const stems = keyStems(term.split(/[\s/-]+/).filter(Boolean));
     if (stems.length === 1) return sets.some((set) => set.has(stems[0]!));
     // PostgreSQL 17 is not mentioned by a text with PostgreSQL in one place and 17 in another.
     const phrase = ` ${(term.match(/[A-Za-z0-9_]+/g) ?? []).map(stem).join(" ")} `;
     return sequences.some((seq) => ` ${seq} `.includes(phrase));
   };
-}
-
-/**
- * Whether a text writes a command-line option or a meta-command whole, case folded, as
- * `sw_term_presence` looks for it: "--data-only" does not write `--data`.
- */
-function writesCommand(texts: readonly string[], command: string): boolean {
-  const whole = new RegExp(`(?:^|[^a-z0-9_-])${escapeRegExp(command.toLowerCase())}(?![a-z0-9_-])`);
-  return texts.some((t) => whole.test(t.toLowerCase()));
 }
 
 /**
@@ -238,31 +229,12 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       const row = presence.find((p) => p.phrase === counted);
       if (row && absent(row) && ![counted, ...(spellings.get(counted) ?? [])].some(mentioned)) missing = [counted];
     }
-    // A command of the corpus's command family that no page is named for and no document writes
-    // ("git backfill" over the Git manual pages): a release or a tool the corpus does not document.
-    if (missing.length === 0) {
-      const { families, pages } = await tenantCommands({ store, tenant }, lookups.generation);
-      const commands = unnamedCommands(state.standalone_question, families);
-      const unwritten = (await lookups.termPresence(commands)).filter((p) => absent(p) && !mentioned(p.phrase)).map((p) => p.phrase);
-      if (unwritten.length > 0) missing = unwritten;
-      // An option written beside a command that has its own page ("git clone --revision") is on that
-      // page when the command takes it: another command's option of that name is not this one's.
-      const options = plan.constraints.filter((c) => c.startsWith("--"));
-      const named = missing.length === 0 && options.length > 0 ? namedCommands(state.standalone_question, families) : [];
-      if (named.length > 0) {
-        const texts = (
-          await Promise.all(named.map((c) => pages.get(c.page)).flatMap((d) => (d ? [store.getDocumentChunks(tenant, d.id)] : [])))
-        ).flatMap((chunks) => chunks.map((c) => c.content));
-        const untaken = options.filter((o) => !writesCommand(texts, o));
-        if (texts.length > 0 && untaken.length > 0) missing = untaken.map((o) => `${named[0]!.phrase} ${o}`);
-      }
-    }
     // An option of no lexeme (`--where`: a stop word) has no postings to look it up by; the evidence
     // as expanded (its command's page, when the corpus documents the command) must write it.
     const unlooked = plan.constraints.filter((c) => c.startsWith("--") && asWritten.some((p) => p.phrase === c && p.lexemes.length === 0));
     if (missing.length === 0 && unlooked.length > 0) {
       const context = evidence.map((e) => `${e.text}\n${e.around ?? ""}`);
-      const unwritten = unlooked.filter((c) => !writesCommand(context, c));
+      const unwritten = unlooked.filter((c) => !writesWhole(context, c));
       if (unwritten.length > 0) missing = unwritten;
     }
     // Keywords the corpus writes, never in that order (`INSERT IGNORE`, `SELECT TOP`): syntax it does not have.
@@ -271,6 +243,10 @@ export async function qualityGate(state: GraphStateType, config: NodeConfig): Pr
       const runs = await unwrittenKeywordRuns(state.standalone_question, lookups, store, tenant, mentioned);
       if (runs.length > 0) missing = runs;
     }
+  }
+  // Commands the corpus's command family does not document, or syntax their pages never write (first round).
+  if (state.attempt === 0 && missing.length === 0) {
+    missing = await commandGaps({ store, tenant }, lookups, state.standalone_question, plan.constraints, mentioned);
   }
   // A name no document holds among twenty or more details of a long request is one detail: answer, and say so.
   const details = missing.length > 0 && missing.length < settings.gate.detailShare * plan.key_terms.length ? missing : [];
