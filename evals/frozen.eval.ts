@@ -20,12 +20,12 @@ const corpora: { corpus: string; set?: string; present: boolean; abstainRecall: 
   { corpus: "emanual", present: has(join(DATA, "emanual-s10")), abstainRecall: 0.85, maxFalseAbstains: 2, hit5: 0.45 },
   { corpus: "pdfs", present: has(join(DATA, "pdfs", "pulseq-specification.pdf")), abstainRecall: 0.9, maxFalseAbstains: 1, hit5: 0.95 },
   // The Git manual (Debian git-doc), a corpus nothing is fitted on; its first set, tuning since its
-  // first run (2026-11-28): 14/17 abstained (82.4%), 1/40 false, hit@5 100% at 7d72bf5. Target 90% not met.
+  // first run (2026-11-28): 15/17 abstained (88.2%), 1/40 false, hit@5 100% at 2e61bbb. Target 90% not met.
   {
     corpus: "git",
     set: "frozen11",
     present: existsSync("/usr/share/doc/git-doc/git-commit.html"),
-    abstainRecall: 0.8,
+    abstainRecall: 0.85,
     maxFalseAbstains: 1,
     hit5: 0.95,
   },

@@ -135,6 +135,18 @@ describe("gate: what the corpus does not cover", () => {
     });
   });
 
+  it("does not require the names a question gives its own things, but names a code name it asks about", async () => {
+    // fetch_filings is documented; acme_2023_raw is the user's own table, which no filing writes.
+    expect((await judged("Can fetch_filings write its rows into my acme_2023_raw table?")).gate!.missing).toBeUndefined();
+    expect(
+      (await judged("Can fetch_filings write its rows into a table called acme_2023_raw in our database?")).gate!.missing,
+    ).toBeUndefined();
+    expect((await judged("Is there a function called fetch_all_filings for my reports?")).gate).toMatchObject({
+      decision: "clarify",
+      missing: ["fetch_all_filings"],
+    });
+  });
+
   it("does not require a value the question compares with, nor an intent cue opening it", async () => {
     expect((await judged("Which Acme Corp revenue lines have region = 'EU' in fiscal 2023?")).gate!.missing).toBeUndefined();
     expect((await judged("Beginner here: what revenue did Globex report in fiscal 2023?")).gate!.missing).toBeUndefined();

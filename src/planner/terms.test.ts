@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractConstraints, extractIdentifiers, extractKeyTerms } from "./terms.js";
+import { extractConstraints, extractIdentifiers, extractKeyTerms, ownNames } from "./terms.js";
 
 describe("extractIdentifiers", () => {
   it.each([
@@ -70,6 +70,19 @@ describe("extractConstraints", () => {
     expect(extractConstraints("What parameters does mr.makeSpiralGradient take?")).toEqual(["makeSpiralGradient"]);
     expect(extractConstraints("How do I use pp.make_chirp_pulse?")).toEqual(["make_chirp_pulse"]);
     expect(extractConstraints("Which fields does the [FINGERPRINT] section hold?")).toEqual(["FINGERPRINT"]);
+  });
+
+  it("does not keep the snake_case names a question gives its own things, but keeps names it asks about", () => {
+    expect(extractConstraints("Can I store it in my fast_ssd tablespace?")).toEqual([]);
+    expect(extractConstraints("How do I drop a rule called protect_rows on my accounts table?")).toEqual([]);
+    // Without a possessive, or asking whether it exists, the name is what the question is about.
+    expect(extractConstraints("How do I drop a rule called protect_rows?")).toEqual(["protect_rows"]);
+    expect(extractConstraints("Is there a function called array_shuffle for my arrays?")).toEqual(["array_shuffle"]);
+    expect(extractConstraints("Does my_func work with mr.make_spiral_gradient?")).toEqual(["my_func", "make_spiral_gradient"]);
+    expect([...ownNames("Put our events_2024 table in my fast_ssd tablespace. Is there a setting called wal_turbo?")]).toEqual([
+      "events_2024",
+      "fast_ssd",
+    ]);
   });
 
   it("does not keep a quoted value the question compares with, but keeps a quoted name", () => {

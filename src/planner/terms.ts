@@ -256,6 +256,32 @@ const COMPARED_VALUE = /(?:[=<>]|\b(?:LIKE|ILIKE|IN)\b)\s*\(?\s*'[^']*'(?:\s*,\s
 export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)(?![\w-])/g;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
+/** A possessive, then up to two words: the user's own thing comes next (`my fast_ssd tablespace`). */
+const OWN_AFTER = /\b(?:my|our)\s+(?:[A-Za-z][\w-]*\s+){0,2}?[`"']?([A-Za-z_][\w$]*)/gi;
+/** A sentence asking whether something exists or is provided. */
+const EXISTENCE = /\b(?:is there|are there|exists?|does \w+ (?:have|ship|provide|offer|support|include))\b/i;
+/** What a question calls something: the name it gives (`a rewrite rule called protect_rows`). */
+const CALLED = /\b(?:called|named)\s+[`"']?([A-Za-z_][\w$]*)/gi;
+
+/**
+ * The snake_case names a question gives its own things: after "my" or "our" (`my fast_ssd
+ * tablespace`), or after "called" or "named" in a sentence about its own things ("a rule called
+ * protect_rows on my accounts table"). Its tables, roles and rules are its data, which no manual
+ * writes; a name asked about ("is there a function called array_shuffle?") is not one.
+ * @example
+ * ownNames("Can I drop a rule called protect_rows on my accounts table?"); // Set { "protect_rows" }
+ */
+export function ownNames(question: string): Set<string> {
+  const out = new Set<string>();
+  const snake = (w: string) => /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(w);
+  for (const sentence of question.split(/(?<=[.?!;])\s+/)) {
+    // "Is there a function called array_shuffle for my arrays?" asks whether the name exists.
+    const possessive = /\b(?:my|our)\b/i.test(sentence) && !EXISTENCE.test(sentence);
+    for (const m of sentence.matchAll(OWN_AFTER)) if (snake(m[1]!)) out.add(m[1]!);
+    if (possessive) for (const m of sentence.matchAll(CALLED)) if (snake(m[1]!)) out.add(m[1]!);
+  }
+  return out;
+}
 
 /**
  * The question's required constraints: what the evidence must mention for the answer to be about
@@ -266,7 +292,8 @@ const NUMBER = /^\d+(?:[.,]\d+)?$/;
  * to Search`, not `Oracle to Postgres` after "migrate"), a one-letter unit after a number (`W` of
  * `45 W`: the corpus must write in that unit at all), long command-line options and backslash
  * meta-commands (`--data-only`, `\\gexec`), and years. Other lower-case words are never
- * constraints, nor is a quoted value the question compares with (`region = 'EU'`).
+ * constraints, nor is a quoted value the question compares with (`region = 'EU'`), nor a name it
+ * gives its own things ({@link ownNames}: `my fast_ssd tablespace`).
  *
  * @example
  * extractConstraints("How do I export a Pulseq sequence to Bruker ParaVision 7?"); // ["Pulseq", "Bruker ParaVision 7"]
@@ -284,7 +311,9 @@ export function extractConstraints(question: string): string[] {
     }
     if (t && !out.some((o) => o.toLowerCase() === t.toLowerCase())) out.push(t);
   };
-  const ids = extractIdentifiers(question);
+  // The names a question gives its own tables and rules are its data, not names the corpus must hold.
+  const own = ownNames(question);
+  const ids = extractIdentifiers(question).filter((id) => !own.has(id));
   for (const id of ids) {
     if (id.startsWith("[")) add(id.slice(1, -1));
     else if (id.includes(".")) {
