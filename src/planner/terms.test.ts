@@ -85,6 +85,23 @@ describe("extractConstraints", () => {
     ]);
   });
 
+  it("does not keep the names in the slots of a statement the question writes, its quoted values or its paths", () => {
+    expect(extractConstraints("ALTER INDEX idx_invoices_customer_id OWNER TO billing_admin; only prints a warning")).toEqual([
+      "ALTER",
+      "INDEX",
+      "OWNER",
+    ]);
+    expect(extractConstraints("CREATE DATABASE copy_db TEMPLATE prod_db fails while others are connected to prod_db")).toEqual([
+      "DATABASE",
+      "TEMPLATE",
+    ]);
+    // A routine the statement drops is the user's; a call, a setting, an extension or a version is asked about.
+    expect(ownNames("DROP FUNCTION purge_stale_sessions(); then SELECT json_shuffle(a)")).toEqual(new Set(["purge_stale_sessions"]));
+    expect(ownNames("ALTER SYSTEM SET wal_turbo = on; CREATE EXTENSION pg_cron; fine-tuned on MS MARCO v2.1")).toEqual(new Set());
+    expect(ownNames("ALTER SYSTEM SET work_mem = '64MB' inside BEGIN")).toEqual(new Set(["64MB"]));
+    expect(ownNames("I write to /var/log/cdc/audit.out; does OCT3/4 bind at b 1000 s/mm2?")).toEqual(new Set(["audit.out"]));
+  });
+
   it("does not keep a quoted value the question compares with, but keeps a quoted name", () => {
     expect(extractConstraints("Can I publish only the rows where region = 'EU' or code IN ('DE', 'FR')?")).toEqual([]);
     expect(extractConstraints("Where do I tap 'Smart Stay'?")).toEqual(["Smart Stay"]);

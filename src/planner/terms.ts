@@ -264,16 +264,41 @@ const EXISTENCE = /\b(?:is there|are there|exists?|does \w+ (?:have|ship|provide
 const CALLED = /\b(?:called|named)\s+[`"']?([A-Za-z_][\w$]*)/gi;
 
 /**
- * The snake_case names a question gives its own things: after "my" or "our" (`my fast_ssd
- * tablespace`), or after "called" or "named" in a sentence about its own things ("a rule called
- * protect_rows on my accounts table"). Its tables, roles and rules are its data, which no manual
- * writes; a name asked about ("is there a function called array_shuffle?") is not one.
+ * An upper-case keyword of a statement the question writes, then the name in its slot (`DROP INDEX
+ * idx_events`, `OWNER TO billing_admin`), and whether a parenthesis follows it.
+ */
+const SLOT = /\b([A-Z]{2,})\s+(?=[`"]?([A-Za-z_][\w$]*)[`"]?(\s*\()?)/g;
+/** A file system path (`/var/log/cdc/audit.out`, `./build/out`), not a pair of alternatives (`OCT3/4`, `s/mm2`). */
+const FILE_PATH = /(?<![^\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\/[^\s'"`)]*/g;
+/** Keywords whose slot names the product's own things: settings (`SET work_mem`), extensions, languages. */
+const PRODUCT_SLOT = new Set(["SET", "RESET", "SHOW", "EXTENSION", "LANGUAGE", "USING"]);
+/** Keywords whose slot names a routine the statement defines or alters, written with its parentheses. */
+const ROUTINE_SLOT = new Set(["FUNCTION", "PROCEDURE", "ROUTINE", "AGGREGATE"]);
+
+/**
+ * The names a question gives its own things, which no manual writes: snake_case names after "my"
+ * or "our" (`my fast_ssd tablespace`), or after "called" or "named" in a sentence about its own
+ * things ("a rule called protect_rows on my accounts table"); names in the slots of a statement it
+ * writes (`ALTER INDEX idx_invoices_customer_id OWNER TO billing_admin`, `DROP FUNCTION
+ * purge_stale_sessions()`), but not a call (`SELECT json_shuffle(a)`: a function asked about) nor
+ * a setting, an extension or a language (`SET wal_turbo`, `CREATE EXTENSION pg_cron`); and what it
+ * quotes as a value it compares with (`= '64MB'`) or writes inside a path (`/var/log/audit.out`).
+ * A name asked about ("is there a function called array_shuffle?") is not one.
  * @example
  * ownNames("Can I drop a rule called protect_rows on my accounts table?"); // Set { "protect_rows" }
  */
 export function ownNames(question: string): Set<string> {
   const out = new Set<string>();
   const snake = (w: string) => /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(w);
+  for (const m of question.matchAll(SLOT)) {
+    const [, keyword, name, call] = m as unknown as [string, string, string, string | undefined];
+    // A snake_case name: `MARCO v2.1` is a name and a version, not a statement's slot.
+    if (PRODUCT_SLOT.has(keyword) || !snake(name) || (call !== undefined && !ROUTINE_SLOT.has(keyword))) continue;
+    out.add(name);
+  }
+  for (const span of [...question.matchAll(COMPARED_VALUE), ...question.matchAll(FILE_PATH)]) {
+    for (const id of extractIdentifiers(span[0])) out.add(id);
+  }
   for (const sentence of question.split(/(?<=[.?!;])\s+/)) {
     // "Is there a function called array_shuffle for my arrays?" asks whether the name exists.
     const possessive = /\b(?:my|our)\b/i.test(sentence) && !EXISTENCE.test(sentence);
