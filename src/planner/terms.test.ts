@@ -100,6 +100,11 @@ describe("extractConstraints", () => {
     expect(ownNames("ALTER SYSTEM SET wal_turbo = on; CREATE EXTENSION pg_cron; fine-tuned on MS MARCO v2.1")).toEqual(new Set());
     expect(ownNames("ALTER SYSTEM SET work_mem = '64MB' inside BEGIN")).toEqual(new Set(["64MB"]));
     expect(ownNames("I write to /var/log/cdc/audit.out; does OCT3/4 bind at b 1000 s/mm2?")).toEqual(new Set(["audit.out"]));
+    // The kind of thing it names, before or after the name; a possessive's noun phrase up to a function word.
+    expect(ownNames("Rename the trigger audit_row_change on my partitioned table sensor_readings for the reporting_ro role")).toEqual(
+      new Set(["sensor_readings", "audit_row_change", "reporting_ro"]),
+    );
+    expect(ownNames("My procedure has search_path pinned; what does the wal_turbo setting do?")).toEqual(new Set());
   });
 
   it("does not keep a quoted value the question compares with, but keeps a quoted name", () => {

@@ -257,7 +257,7 @@ export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 /** A possessive, then up to two words: the user's own thing comes next (`my fast_ssd tablespace`). */
-const OWN_AFTER = /\b(?:my|our)\s+(?:[A-Za-z][\w-]*\s+){0,2}?[`"']?([A-Za-z_][\w$]*)/gi;
+const OWN_AFTER = /\b(?:my|our)\s+([`"']?[\w$-]+[`"']?)(?:\s+([`"']?[\w$-]+[`"']?))?(?:\s+([`"']?[\w$-]+[`"']?))?/gi;
 /** A sentence asking whether something exists or is provided. */
 const EXISTENCE = /\b(?:is there|are there|exists?|does \w+ (?:have|ship|provide|offer|support|include))\b/i;
 /** What a question calls something: the name it gives (`a rewrite rule called protect_rows`). */
@@ -270,6 +270,14 @@ const CALLED = /\b(?:called|named)\s+[`"']?([A-Za-z_][\w$]*)/gi;
 const SLOT = /\b([A-Z]{2,})\s+(?=[`"]?([A-Za-z_][\w$]*)[`"]?(\s*\()?)/g;
 /** A file system path (`/var/log/cdc/audit.out`, `./build/out`), not a pair of alternatives (`OCT3/4`, `s/mm2`). */
 const FILE_PATH = /(?<![^\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\/[^\s'"`)]*/g;
+/** Kinds of things a user makes and names: a table, a role, a trigger (not a function, a setting or a view, which products ship too). */
+const USER_KINDS =
+  "table|column|role|user|trigger|slot|index|schema|database|tablespace|sequence|rule|policy|publication|subscription|partition|constraint|branch|remote|bucket";
+/** "the trigger audit_row_change", "the departed_dev role": a name given to one of the user's things. */
+const KIND_NAME = new RegExp(
+  String.raw`\bthe\s+(?:(?:${USER_KINDS})\s+[\`"']?([A-Za-z_][\w$]*)|[\`"']?([A-Za-z_][\w$]*)[\`"']?\s+(?:${USER_KINDS})s?\b)`,
+  "gi",
+);
 /** Keywords whose slot names the product's own things: settings (`SET work_mem`), extensions, languages. */
 const PRODUCT_SLOT = new Set(["SET", "RESET", "SHOW", "EXTENSION", "LANGUAGE", "USING"]);
 /** Keywords whose slot names a routine the statement defines or alters, written with its parentheses. */
@@ -280,7 +288,8 @@ const ROUTINE_SLOT = new Set(["FUNCTION", "PROCEDURE", "ROUTINE", "AGGREGATE"]);
  * or "our" (`my fast_ssd tablespace`), or after "called" or "named" in a sentence about its own
  * things ("a rule called protect_rows on my accounts table"); names in the slots of a statement it
  * writes (`ALTER INDEX idx_invoices_customer_id OWNER TO billing_admin`, `DROP FUNCTION
- * purge_stale_sessions()`), but not a call (`SELECT json_shuffle(a)`: a function asked about) nor
+ * purge_stale_sessions()`) or after the kind of thing it names ("the trigger audit_row_change", "the
+ * departed_dev role": a table, a role, a slot; not a function, a setting or a view), but not a call (`SELECT json_shuffle(a)`: a function asked about) nor
  * a setting, an extension or a language (`SET wal_turbo`, `CREATE EXTENSION pg_cron`); and what it
  * quotes as a value it compares with (`= '64MB'`) or writes inside a path (`/var/log/audit.out`).
  * A name asked about ("is there a function called array_shuffle?") is not one.
@@ -296,13 +305,23 @@ export function ownNames(question: string): Set<string> {
     if (PRODUCT_SLOT.has(keyword) || !snake(name) || (call !== undefined && !ROUTINE_SLOT.has(keyword))) continue;
     out.add(name);
   }
+  for (const m of question.matchAll(KIND_NAME)) {
+    const name = m[1] ?? m[2]!;
+    if (snake(name)) out.add(name);
+  }
   for (const span of [...question.matchAll(COMPARED_VALUE), ...question.matchAll(FILE_PATH)]) {
     for (const id of extractIdentifiers(span[0])) out.add(id);
   }
   for (const sentence of question.split(/(?<=[.?!;])\s+/)) {
     // "Is there a function called array_shuffle for my arrays?" asks whether the name exists.
     const possessive = /\b(?:my|our)\b/i.test(sentence) && !EXISTENCE.test(sentence);
-    for (const m of sentence.matchAll(OWN_AFTER)) if (snake(m[1]!)) out.add(m[1]!);
+    for (const m of sentence.matchAll(OWN_AFTER)) {
+      // The noun phrase ends at a function word ("my procedure has search_path": the product's setting).
+      for (const word of m.slice(1).map((w) => w?.replace(/[`"']/g, ""))) {
+        if (!word || isStopWord(word)) break;
+        if (snake(word)) out.add(word);
+      }
+    }
     if (possessive) for (const m of sentence.matchAll(CALLED)) if (snake(m[1]!)) out.add(m[1]!);
   }
   return out;
