@@ -75,8 +75,9 @@ describe("extractConstraints", () => {
   it("does not keep the snake_case names a question gives its own things, but keeps names it asks about", () => {
     expect(extractConstraints("Can I store it in my fast_ssd tablespace?")).toEqual([]);
     expect(extractConstraints("How do I drop a rule called protect_rows on my accounts table?")).toEqual([]);
-    // Without a possessive, or asking whether it exists, the name is what the question is about.
-    expect(extractConstraints("How do I drop a rule called protect_rows?")).toEqual(["protect_rows"]);
+    // A rule is the user's whatever the sentence; a function asked about, or a setting turned on, is the product's.
+    expect(extractConstraints("How do I drop a rule called protect_rows?")).toEqual([]);
+    expect(extractConstraints("How do I turn on track_cost_delay_timing?")).toEqual(["track_cost_delay_timing"]);
     expect(extractConstraints("Is there a function called array_shuffle for my arrays?")).toEqual(["array_shuffle"]);
     expect(extractConstraints("Does my_func work with mr.make_spiral_gradient?")).toEqual(["my_func", "make_spiral_gradient"]);
     expect([...ownNames("Put our events_2024 table in my fast_ssd tablespace. Is there a setting called wal_turbo?")]).toEqual([
@@ -105,6 +106,9 @@ describe("extractConstraints", () => {
       new Set(["sensor_readings", "audit_row_change", "reporting_ro"]),
     );
     expect(ownNames("My procedure has search_path pinned; what does the wal_turbo setting do?")).toEqual(new Set());
+    expect(ownNames("Logged in as batch_writer, I granted UPDATE on payroll_entries; a trigger named log_removal fires")).toEqual(
+      new Set(["log_removal", "batch_writer", "payroll_entries"]),
+    );
   });
 
   it("does not keep a quoted value the question compares with, but keeps a quoted name", () => {

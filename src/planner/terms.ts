@@ -267,7 +267,14 @@ const CALLED = /\b(?:called|named)\s+[`"']?([A-Za-z_][\w$]*)/gi;
  * An upper-case keyword of a statement the question writes, then the name in its slot (`DROP INDEX
  * idx_events`, `OWNER TO billing_admin`), and whether a parenthesis follows it.
  */
-const SLOT = /\b([A-Z]{2,})\s+(?=[`"]?([A-Za-z_][\w$]*)[`"]?(\s*\()?)/g;
+const SLOT = /\b([A-Z]{2,})\s+(?=[`"']?([A-Za-z_][\w$]*)[`"']?(\s*\()?)/g;
+/**
+ * A preposition taking the thing acted on ("on payroll_entries", "logged in as etl_loader", "by
+ * batch_writer"), then a snake_case name that is not a call: not "turn on X" (a setting), not "to X"
+ * (what is passed to a function, or a type cast to).
+ */
+const OBJECT_AFTER =
+  /(?<!\b(?:turn|turns|turned|turning|switch|switches|switched|switching|such)\s)\b(?:on|as|into|onto|from|by)\s+[`"']?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b[`"']?(?!\s*\(|\.)/gi;
 /** A file system path (`/var/log/cdc/audit.out`, `./build/out`), not a pair of alternatives (`OCT3/4`, `s/mm2`). */
 const FILE_PATH = /(?<![^\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\/[^\s'"`)]*/g;
 /** Kinds of things a user makes and names: a table, a role, a trigger (not a function, a setting or a view, which products ship too). */
@@ -275,7 +282,7 @@ const USER_KINDS =
   "table|column|role|user|trigger|slot|index|schema|database|tablespace|sequence|rule|policy|publication|subscription|partition|constraint|branch|remote|bucket";
 /** "the trigger audit_row_change", "the departed_dev role": a name given to one of the user's things. */
 const KIND_NAME = new RegExp(
-  String.raw`\bthe\s+(?:(?:${USER_KINDS})\s+[\`"']?([A-Za-z_][\w$]*)|[\`"']?([A-Za-z_][\w$]*)[\`"']?\s+(?:${USER_KINDS})s?\b)`,
+  String.raw`\bthe\s+(?:(?:${USER_KINDS})\s+[\`"']?([A-Za-z_][\w$]*)|[\`"']?([A-Za-z_][\w$]*)[\`"']?\s+(?:${USER_KINDS})s?\b)|\b(?:${USER_KINDS})s?\s+(?:named|called)\s+[\`"']?([A-Za-z_][\w$]*)`,
   "gi",
 );
 /** Keywords whose slot names the product's own things: settings (`SET work_mem`), extensions, languages. */
@@ -306,9 +313,10 @@ export function ownNames(question: string): Set<string> {
     out.add(name);
   }
   for (const m of question.matchAll(KIND_NAME)) {
-    const name = m[1] ?? m[2]!;
+    const name = m[1] ?? m[2] ?? m[3]!;
     if (snake(name)) out.add(name);
   }
+  for (const m of question.matchAll(OBJECT_AFTER)) out.add(m[1]!);
   for (const span of [...question.matchAll(COMPARED_VALUE), ...question.matchAll(FILE_PATH)]) {
     for (const id of extractIdentifiers(span[0])) out.add(id);
   }
