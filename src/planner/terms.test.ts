@@ -106,6 +106,11 @@ describe("extractConstraints", () => {
       new Set(["sensor_readings", "audit_row_change", "reporting_ro"]),
     );
     expect(ownNames("My procedure has search_path pinned; what does the wal_turbo setting do?")).toEqual(new Set());
+    // What a call is passed (not a parameter set in it), an option's value, a hexadecimal number, a table's column.
+    expect(ownNames("lower(region_code) and WITH (auto_reindex = on) in Nettle (memeql_sec)")).toEqual(new Set(["region_code"]));
+    expect(ownNames("reindexdb --index=idx_orders_customer; WAL from 16/B374D848; my tickets.ticket_no column")).toEqual(
+      new Set(["idx_orders_customer", "B374D848", "tickets.ticket_no", "ticket_no"]),
+    );
     expect(ownNames("Logged in as batch_writer, I granted UPDATE on payroll_entries; a trigger named log_removal fires")).toEqual(
       new Set(["log_removal", "batch_writer", "payroll_entries"]),
     );

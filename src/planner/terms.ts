@@ -257,7 +257,7 @@ export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
 /** A possessive, then up to two words: the user's own thing comes next (`my fast_ssd tablespace`). */
-const OWN_AFTER = /\b(?:my|our)\s+([`"']?[\w$-]+[`"']?)(?:\s+([`"']?[\w$-]+[`"']?))?(?:\s+([`"']?[\w$-]+[`"']?))?/gi;
+const OWN_AFTER = /\b(?:my|our)\s+([`"']?[\w$.-]+[`"']?)(?:\s+([`"']?[\w$.-]+[`"']?))?(?:\s+([`"']?[\w$.-]+[`"']?))?/gi;
 /** A sentence asking whether something exists or is provided. */
 const EXISTENCE = /\b(?:is there|are there|exists?|does \w+ (?:have|ship|provide|offer|support|include))\b/i;
 /** What a question calls something: the name it gives (`a rewrite rule called protect_rows`). */
@@ -279,12 +279,20 @@ const OBJECT_AFTER =
 const FILE_PATH = /(?<![^\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\/[^\s'"`)]*/g;
 /** Kinds of things a user makes and names: a table, a role, a trigger (not a function, a setting or a view, which products ship too). */
 const USER_KINDS =
-  "table|column|role|user|trigger|slot|index|schema|database|tablespace|sequence|rule|policy|publication|subscription|partition|constraint|branch|remote|bucket";
+  "table|column|role|user|trigger|slot|index|schema|database|tablespace|sequence|rule|policy|publication|subscription|partition|constraint|server|branch|remote|bucket";
 /** "the trigger audit_row_change", "the departed_dev role": a name given to one of the user's things. */
 const KIND_NAME = new RegExp(
-  String.raw`\bthe\s+(?:(?:${USER_KINDS})\s+[\`"']?([A-Za-z_][\w$]*)|[\`"']?([A-Za-z_][\w$]*)[\`"']?\s+(?:${USER_KINDS})s?\b)|\b(?:${USER_KINDS})s?\s+(?:named|called)\s+[\`"']?([A-Za-z_][\w$]*)`,
+  String.raw`\bthe\s+(?:(?:[a-z]+\s+)?(?:${USER_KINDS})\s+[\`"']?([A-Za-z_][\w$]*)|[\`"']?([A-Za-z_][\w$]*)[\`"']?\s+(?:${USER_KINDS})s?\b)|\b(?:${USER_KINDS})s?\s+(?:named|called)\s+[\`"']?([A-Za-z_][\w$]*)`,
   "gi",
 );
+/** A call and what it is passed (`lower(region_code)`, `nextval('ticket_seq'::text)`), one level of nesting inside; "Nettle (memeql_sec)" is an aside. */
+const CALL = /\b[A-Za-z_][\w$.]*\(((?:[^()]|\([^()]*\))*)\)/g;
+/** A snake_case name in a call's arguments that is neither called itself nor a parameter set there (`auto_reindex = on`). */
+const ARGUMENT = /(?<![\w$.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w$]|\s*[(=])/g;
+/** The value given to a command-line option (`--index=idx_orders_customer`). */
+const OPTION_VALUE = /--[A-Za-z][\w-]*=[`"']?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/g;
+/** A hexadecimal number with a digit (`B374D848` of a WAL location): a value, not a name. */
+const HEX_VALUE = /\b(?=[0-9A-F]*\d)(?=[0-9A-F]*[A-F])[0-9A-F]{6,}\b/g;
 /** Keywords whose slot names the product's own things: settings (`SET work_mem`), extensions, languages. */
 const PRODUCT_SLOT = new Set(["SET", "RESET", "SHOW", "EXTENSION", "LANGUAGE", "USING"]);
 /** Keywords whose slot names a routine the statement defines or alters, written with its parentheses. */
@@ -296,9 +304,11 @@ const ROUTINE_SLOT = new Set(["FUNCTION", "PROCEDURE", "ROUTINE", "AGGREGATE"]);
  * things ("a rule called protect_rows on my accounts table"); names in the slots of a statement it
  * writes (`ALTER INDEX idx_invoices_customer_id OWNER TO billing_admin`, `DROP FUNCTION
  * purge_stale_sessions()`) or after the kind of thing it names ("the trigger audit_row_change", "the
- * departed_dev role": a table, a role, a slot; not a function, a setting or a view), but not a call (`SELECT json_shuffle(a)`: a function asked about) nor
+ * departed_dev role": a table, a role, a slot; not a function, a setting or a view), but not a call
+ * (`SELECT json_shuffle(a)`: a function asked about, though what it is passed is data) nor
  * a setting, an extension or a language (`SET wal_turbo`, `CREATE EXTENSION pg_cron`); and what it
- * quotes as a value it compares with (`= '64MB'`) or writes inside a path (`/var/log/audit.out`).
+ * quotes as a value it compares with (`= '64MB'`), writes inside a path (`/var/log/audit.out`), gives
+ * an option (`--index=idx_orders_customer`) or writes as a hexadecimal number (`16/B374D848`).
  * A name asked about ("is there a function called array_shuffle?") is not one.
  * @example
  * ownNames("Can I drop a rule called protect_rows on my accounts table?"); // Set { "protect_rows" }
@@ -316,7 +326,10 @@ export function ownNames(question: string): Set<string> {
     const name = m[1] ?? m[2] ?? m[3]!;
     if (snake(name)) out.add(name);
   }
-  for (const m of question.matchAll(OBJECT_AFTER)) out.add(m[1]!);
+  for (const m of question.matchAll(OBJECT_AFTER)) if (m[1] === m[1]!.toLowerCase()) out.add(m[1]!);
+  // What a call is passed, an option's value and a hexadecimal number are the question's data.
+  for (const call of question.matchAll(CALL)) for (const m of call[1]!.matchAll(ARGUMENT)) out.add(m[1]!);
+  for (const m of [...question.matchAll(OPTION_VALUE), ...question.matchAll(HEX_VALUE)]) out.add(m[1] ?? m[0]);
   for (const span of [...question.matchAll(COMPARED_VALUE), ...question.matchAll(FILE_PATH)]) {
     for (const id of extractIdentifiers(span[0])) out.add(id);
   }
@@ -327,7 +340,9 @@ export function ownNames(question: string): Set<string> {
       // The noun phrase ends at a function word ("my procedure has search_path": the product's setting).
       for (const word of m.slice(1).map((w) => w?.replace(/[`"']/g, ""))) {
         if (!word || isStopWord(word)) break;
-        if (snake(word)) out.add(word);
+        // A column written with its table (`tickets.ticket_no`) is the column too.
+        const column = word.slice(word.lastIndexOf(".") + 1);
+        if (snake(column)) out.add(column).add(word);
       }
     }
     if (possessive) for (const m of sentence.matchAll(CALLED)) if (snake(m[1]!)) out.add(m[1]!);
