@@ -5,9 +5,10 @@
  * false abstains, hit@5, strong verdicts on API questions whose file is the top hit, calibration error.
  * Databases persist under .sourcewise/eval/<corpus>, so a second run embeds nothing.
  * Usage: npm run eval:frozen [-- --only pulseq,pdfs] [--json out.json] [--set frozen2]
- * `--set frozen2` … `--set frozen8` measure the later sets (evals/frozen2 … evals/frozen8: E-Manual
- * and PostgreSQL, each written by a helper before any run, after the gate's rules were designed on
- * the earlier ones), on the same databases; `npm run eval:frozen2`.
+ * `--set frozen2` … `--set frozen10` measure the later sets (E-Manual and PostgreSQL, each written by a
+ * helper before any run, after the gate's rules were designed on the earlier ones), `--set frozen11` …
+ * `--set frozen15` the Git manual, `--set frozen16` … `--set frozen19` PostgreSQL questions naming the
+ * user's own objects; on the same databases; `npm run eval:frozen2`.
  * Leave-one-corpus-out: `--loco eval-results/loco` measures each corpus with the reranker weights
  * fitted without it (`without-<corpus>.json`, written by bench/fit-loco.ts); `npm run eval:loco` runs both.
  */
