@@ -256,6 +256,10 @@ const COMPARED_VALUE = /(?:[=<>]|\b(?:LIKE|ILIKE|IN)\b)\s*\(?\s*'[^']*'(?:\s*,\s
 export const COMMAND_NAME = /(?<![\w\\:/.-])(?:--[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|\\[a-z][a-z0-9]*)(?![\w-])/g;
 /** A number standing before a unit (`45 W`, `5 V`): its one-letter capital unit is a name too. */
 const NUMBER = /^\d+(?:[.,]\d+)?$/;
+/** A snake_case name (`fast_ssd`, `idx_orders_customer`): how users name their tables, roles and columns. */
+const SNAKE = String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+`;
+const SNAKE_WORD = new RegExp(`^${SNAKE}$`);
+const isSnake = (word: string) => SNAKE_WORD.test(word);
 /** A possessive, then up to two words: the user's own thing comes next (`my fast_ssd tablespace`). */
 const OWN_AFTER = /\b(?:my|our)\s+([`"']?[\w$.-]+[`"']?)(?:\s+([`"']?[\w$.-]+[`"']?))?(?:\s+([`"']?[\w$.-]+[`"']?))?/gi;
 /** A sentence asking whether something exists or is provided. */
@@ -273,8 +277,10 @@ const SLOT = /\b([A-Z]{2,})\s+(?=[`"']?([A-Za-z_][\w$]*)[`"']?(\s*\()?)/g;
  * batch_writer"), then a snake_case name that is not a call: not "turn on X" (a setting), not "to X"
  * (what is passed to a function, or a type cast to).
  */
-const OBJECT_AFTER =
-  /(?<!\b(?:turn|turns|turned|turning|switch|switches|switched|switching|such)\s)\b(?:on|as|into|onto|from|by)\s+[`"']?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b[`"']?(?!\s*\(|\.)/gi;
+const OBJECT_AFTER = new RegExp(
+  String.raw`(?<!\b(?:turn|turns|turned|turning|switch|switches|switched|switching|such)\s)\b(?:on|as|into|onto|from|by)\s+[\`"']?(${SNAKE})\b[\`"']?(?!\s*\(|\.)`,
+  "gi",
+);
 /** A file system path (`/var/log/cdc/audit.out`, `./build/out`), not a pair of alternatives (`OCT3/4`, `s/mm2`). */
 const FILE_PATH = /(?<![^\s'"`(])(?:~|\.{1,2})?\/[\w.-]+\/[^\s'"`)]*/g;
 /** Kinds of things a user makes and names: a table, a role, a trigger (not a function, a setting or a view, which products ship too). */
@@ -288,9 +294,9 @@ const KIND_NAME = new RegExp(
 /** A call and what it is passed (`lower(region_code)`, `nextval('ticket_seq'::text)`), one level of nesting inside; "Nettle (memeql_sec)" is an aside. */
 const CALL = /\b[A-Za-z_][\w$.]*\(((?:[^()]|\([^()]*\))*)\)/g;
 /** A snake_case name in a call's arguments that is neither called itself nor a parameter set there (`auto_reindex = on`). */
-const ARGUMENT = /(?<![\w$.])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w$]|\s*[(=])/g;
+const ARGUMENT = new RegExp(String.raw`(?<![\w$.])(${SNAKE})(?![\w$]|\s*[(=])`, "g");
 /** The value given to a command-line option (`--index=idx_orders_customer`). */
-const OPTION_VALUE = /--[A-Za-z][\w-]*=[`"']?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)/g;
+const OPTION_VALUE = new RegExp(String.raw`--[A-Za-z][\w-]*=[\`"']?(${SNAKE})`, "g");
 /** A hexadecimal number with a digit (`B374D848` of a WAL location): a value, not a name. */
 const HEX_VALUE = /\b(?=[0-9A-F]*\d)(?=[0-9A-F]*[A-F])[0-9A-F]{6,}\b/g;
 /** Keywords whose slot names the product's own things: settings (`SET work_mem`), extensions, languages. */
@@ -315,16 +321,15 @@ const ROUTINE_SLOT = new Set(["FUNCTION", "PROCEDURE", "ROUTINE", "AGGREGATE"]);
  */
 export function ownNames(question: string): Set<string> {
   const out = new Set<string>();
-  const snake = (w: string) => /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(w);
   for (const m of question.matchAll(SLOT)) {
     const [, keyword, name, call] = m as unknown as [string, string, string, string | undefined];
     // A snake_case name: `MARCO v2.1` is a name and a version, not a statement's slot.
-    if (PRODUCT_SLOT.has(keyword) || !snake(name) || (call !== undefined && !ROUTINE_SLOT.has(keyword))) continue;
+    if (PRODUCT_SLOT.has(keyword) || !isSnake(name) || (call !== undefined && !ROUTINE_SLOT.has(keyword))) continue;
     out.add(name);
   }
   for (const m of question.matchAll(KIND_NAME)) {
     const name = m[1] ?? m[2] ?? m[3]!;
-    if (snake(name)) out.add(name);
+    if (isSnake(name)) out.add(name);
   }
   for (const m of question.matchAll(OBJECT_AFTER)) if (m[1] === m[1]!.toLowerCase()) out.add(m[1]!);
   // What a call is passed, an option's value and a hexadecimal number are the question's data.
@@ -342,10 +347,10 @@ export function ownNames(question: string): Set<string> {
         if (!word || isStopWord(word)) break;
         // A column written with its table (`tickets.ticket_no`) is the column too.
         const column = word.slice(word.lastIndexOf(".") + 1);
-        if (snake(column)) out.add(column).add(word);
+        if (isSnake(column)) out.add(column).add(word);
       }
     }
-    if (possessive) for (const m of sentence.matchAll(CALLED)) if (snake(m[1]!)) out.add(m[1]!);
+    if (possessive) for (const m of sentence.matchAll(CALLED)) if (isSnake(m[1]!)) out.add(m[1]!);
   }
   return out;
 }
